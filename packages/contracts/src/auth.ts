@@ -1,0 +1,26 @@
+/** Schemas of the sign-in calls, shared by the server routes and the console forms. */
+import { z } from 'zod';
+import { LIMITS, zPassword } from './rules.js';
+
+export const loginBody = z.object({
+  username: z.string().min(1, 'validation.required').max(120),
+  password: z.string().min(1, 'validation.required').refine((v) => new TextEncoder().encode(v).length <= LIMITS.passwordMaxBytes, 'validation.password_max'),
+  realm_id: z.string().max(64).optional(),
+  captcha: z.string().max(16).optional(),
+  serialNo: z.string().max(64).optional(),
+  otp: z.string().max(16).optional(),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResult = z.object({
+  token: z.string(),
+  expiresAt: z.number(),
+  userId: z.string(),
+  realmId: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+export const changePasswordBody = z.object({
+  oldPassword: z.string().min(1, 'validation.required'),
+  newPassword: zPassword,
+});

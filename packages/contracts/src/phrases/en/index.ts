@@ -1,0 +1,4 @@
+import { errors } from './errors.js';
+import { validation } from './validation.js';
+
+export const en = { errors, validation };

@@ -1,0 +1,5 @@
+import type { Phrases } from '../index.js';
+import { errors } from './errors.js';
+import { validation } from './validation.js';
+
+export const ja: Phrases = { errors, validation };
