@@ -1,5 +1,31 @@
 import type { Phrases } from '../index.js';
-import { errors as en } from '../en/errors.js';
 
-// TODO(translation): placeholder until translated.
-export const errors: Phrases['errors'] = { ...en };
+export const errors: Phrases['errors'] = {
+  bad_credentials: 'الحساب أو كلمة المرور غير صحيحة',
+  invalid_parameter: 'خطأ في المعلمات، يرجى التواصل مع المسؤول',
+  database_error: 'خطأ في عملية قاعدة البيانات',
+  retry_later: 'خطأ في المعلمات، يرجى المحاولة مرة أخرى لاحقًا',
+  user_exists: 'المستخدم موجود بالفعل',
+  user_not_found: 'المستخدم غير موجود',
+  otp_failed: 'فشل التحقق من رمز OTP',
+  otp_empty: 'لا يمكن أن يكون رمز OTP فارغًا',
+  code_expired: 'انتهت صلاحية رمز التحقق',
+  captcha_wrong: 'رمز التحقق المصوَّر غير صحيح',
+  code_invalid: 'رمز التحقق غير صالح',
+  email_not_found: 'لم يتم العثور على عنوان البريد الإلكتروني',
+  email_code_wrong: 'رمز التحقق غير صحيح',
+  email_not_activated: 'البريد الإلكتروني غير مفعَّل',
+  unauthorized: 'فشل التحقق من التفويض',
+  forbidden: 'الوصول محظور',
+  not_found: 'المورد المطلوب غير موجود',
+  rate_limited: 'طلبات كثيرة جدًا، يرجى المحاولة مرة أخرى لاحقًا',
+  password_change_required: 'يجب تعيين كلمة مرور جديدة قبل المتابعة',
+  account_disabled: 'هذا الحساب معطَّل',
+  account_locked: 'محاولات فاشلة كثيرة جدًا؛ تم قفل تسجيل الدخول مؤقتًا',
+  payload_too_large: 'الطلب كبير جدًا',
+  method_disabled: 'هذه الطريقة غير مفعَّلة لهذا النطاق',
+  internal: 'خطأ في الخادم، يرجى المحاولة مرة أخرى لاحقًا',
+  permission_missing: 'ليس لديك صلاحية {{perm}} على {{resource}} ضمن {{service}}. يرجى التواصل مع المسؤول.',
+  permission_undefined: 'الصلاحية غير معرَّفة',
+  field: 'الحقل: {{field}}',
+};

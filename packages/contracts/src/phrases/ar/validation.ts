@@ -1,5 +1,18 @@
 import type { Phrases } from '../index.js';
-import { validation as en } from '../en/validation.js';
 
-// TODO(translation): placeholder until translated.
-export const validation: Phrases['validation'] = { ...en };
+export const validation: Phrases['validation'] = {
+  required: 'هذا الحقل مطلوب',
+  mobile: 'يرجى إدخال رقم جوال صالح',
+  email: 'يرجى إدخال عنوان بريد إلكتروني صالح',
+  username: 'اسم المستخدم: من 3 إلى 24 حرفًا أو رقمًا أو شرطة سفلية',
+  username_same: 'يجب أن يختلف اسم المستخدم الجديد عن الاسم الحالي',
+  password_min: 'يجب أن تتكون كلمة المرور من 6 أحرف على الأقل',
+  password_max: 'كلمة المرور طويلة جدًا',
+  password_mismatch: 'كلمتا المرور المدخلتان غير متطابقتين',
+  mail_code: 'يتكون الرمز من 24 حرفًا أو رقمًا',
+  description: 'الوصف: من 4 إلى 50 حرفًا',
+  domain: 'يرجى إدخال اسم نطاق صالح',
+  url: 'يرجى إدخال عنوان URL صالح يبدأ بـ http أو https',
+  sub_name: 'يبدأ بحرف، يليه أحرف أو أرقام أو شرطات سفلية أو نقاط؛ من 3 إلى 50 حرفًا',
+  key_name: 'اسم المفتاح: من 4 إلى 20 حرفًا أو رقمًا أو شرطة سفلية أو شرطة',
+};

@@ -1,5 +1,31 @@
 import type { Phrases } from '../index.js';
-import { errors as en } from '../en/errors.js';
 
-// TODO(translation): placeholder until translated.
-export const errors: Phrases['errors'] = { ...en };
+export const errors: Phrases['errors'] = {
+  bad_credentials: 'Konto oder Passwort ist falsch',
+  invalid_parameter: 'Parameterfehler, bitte wenden Sie sich an den Administrator',
+  database_error: 'Fehler bei der Datenbankoperation',
+  retry_later: 'Parameterfehler, bitte versuchen Sie es später erneut',
+  user_exists: 'Der Benutzer existiert bereits',
+  user_not_found: 'Der Benutzer existiert nicht',
+  otp_failed: 'OTP-Verifizierung fehlgeschlagen',
+  otp_empty: 'OTP darf nicht leer sein',
+  code_expired: 'Der Bestätigungscode ist abgelaufen',
+  captcha_wrong: 'Der Bild-Bestätigungscode ist falsch',
+  code_invalid: 'Ungültiger Bestätigungscode',
+  email_not_found: 'E-Mail-Adresse nicht gefunden',
+  email_code_wrong: 'Falscher Bestätigungscode',
+  email_not_activated: 'E-Mail-Adresse nicht aktiviert',
+  unauthorized: 'Autorisierungsprüfung fehlgeschlagen',
+  forbidden: 'Zugriff verweigert',
+  not_found: 'Die angeforderte Ressource existiert nicht',
+  rate_limited: 'Zu viele Anfragen, bitte versuchen Sie es später erneut',
+  password_change_required: 'Sie müssen ein neues Passwort festlegen, bevor Sie fortfahren können',
+  account_disabled: 'Dieses Konto ist deaktiviert',
+  account_locked: 'Zu viele fehlgeschlagene Versuche; die Anmeldung ist vorübergehend gesperrt',
+  payload_too_large: 'Die Anfrage ist zu groß',
+  method_disabled: 'Diese Methode ist für diese Domain nicht aktiviert',
+  internal: 'Serverfehler, bitte versuchen Sie es später erneut',
+  permission_missing: 'Ihnen fehlt die Berechtigung {{perm}} für {{resource}} im Dienst {{service}}. Bitte wenden Sie sich an den Administrator.',
+  permission_undefined: 'Berechtigung nicht definiert',
+  field: 'Feld: {{field}}',
+};

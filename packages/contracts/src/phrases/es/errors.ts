@@ -1,5 +1,31 @@
 import type { Phrases } from '../index.js';
-import { errors as en } from '../en/errors.js';
 
-// TODO(translation): placeholder until translated.
-export const errors: Phrases['errors'] = { ...en };
+export const errors: Phrases['errors'] = {
+  bad_credentials: 'Cuenta o contraseña incorrecta',
+  invalid_parameter: 'Error de parámetro, póngase en contacto con el administrador',
+  database_error: 'Error en la operación de la base de datos',
+  retry_later: 'Error de parámetro, inténtelo de nuevo más tarde',
+  user_exists: 'El usuario ya existe',
+  user_not_found: 'El usuario no existe',
+  otp_failed: 'La verificación OTP ha fallado',
+  otp_empty: 'El código OTP no puede estar vacío',
+  code_expired: 'El código de verificación ha caducado',
+  captcha_wrong: 'El código de verificación de la imagen es incorrecto',
+  code_invalid: 'Código de verificación no válido',
+  email_not_found: 'No se encontró la dirección de correo electrónico',
+  email_code_wrong: 'Código de verificación incorrecto',
+  email_not_activated: 'Correo electrónico no activado',
+  unauthorized: 'Error en la verificación de la autorización',
+  forbidden: 'Acceso prohibido',
+  not_found: 'El recurso solicitado no existe',
+  rate_limited: 'Demasiadas solicitudes, inténtelo de nuevo más tarde',
+  password_change_required: 'Debe establecer una nueva contraseña antes de continuar',
+  account_disabled: 'Esta cuenta está deshabilitada',
+  account_locked: 'Demasiados intentos fallidos; el inicio de sesión está bloqueado temporalmente',
+  payload_too_large: 'La solicitud es demasiado grande',
+  method_disabled: 'Este método no está habilitado para este dominio',
+  internal: 'Error del servidor, inténtelo de nuevo más tarde',
+  permission_missing: 'No tiene el permiso {{perm}} sobre {{resource}} del servicio {{service}}. Póngase en contacto con el administrador.',
+  permission_undefined: 'Permiso no definido',
+  field: 'campo: {{field}}',
+};

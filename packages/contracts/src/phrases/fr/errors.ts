@@ -1,5 +1,31 @@
 import type { Phrases } from '../index.js';
-import { errors as en } from '../en/errors.js';
 
-// TODO(translation): placeholder until translated.
-export const errors: Phrases['errors'] = { ...en };
+export const errors: Phrases['errors'] = {
+  bad_credentials: 'Compte ou mot de passe incorrect',
+  invalid_parameter: 'Erreur de paramètre, contactez l’administrateur',
+  database_error: 'Erreur lors de l’opération sur la base de données',
+  retry_later: 'Erreur de paramètre, veuillez réessayer plus tard',
+  user_exists: 'L’utilisateur existe déjà',
+  user_not_found: 'L’utilisateur n’existe pas',
+  otp_failed: 'Échec de la vérification OTP',
+  otp_empty: 'Le code OTP ne peut pas être vide',
+  code_expired: 'Code de vérification expiré',
+  captcha_wrong: 'Code de vérification de l’image incorrect',
+  code_invalid: 'Code de vérification invalide',
+  email_not_found: 'Adresse e-mail introuvable',
+  email_code_wrong: 'Code de vérification incorrect',
+  email_not_activated: 'Adresse e-mail non activée',
+  unauthorized: 'Échec de la vérification de l’autorisation',
+  forbidden: 'Accès interdit',
+  not_found: 'La ressource demandée n’existe pas',
+  rate_limited: 'Trop de requêtes, veuillez réessayer plus tard',
+  password_change_required: 'Vous devez définir un nouveau mot de passe avant de continuer',
+  account_disabled: 'Ce compte est désactivé',
+  account_locked: 'Trop de tentatives infructueuses ; la connexion est temporairement bloquée',
+  payload_too_large: 'La requête est trop volumineuse',
+  method_disabled: 'Cette méthode n’est pas activée pour ce domaine',
+  internal: 'Erreur du serveur, veuillez réessayer plus tard',
+  permission_missing: 'Vous n’avez pas l’autorisation {{perm}} sur {{resource}} du service {{service}}. Veuillez contacter l’administrateur.',
+  permission_undefined: 'Autorisation non définie',
+  field: 'champ : {{field}}',
+};

@@ -1,5 +1,18 @@
 import type { Phrases } from '../index.js';
-import { validation as en } from '../en/validation.js';
 
-// TODO(translation): placeholder until translated.
-export const validation: Phrases['validation'] = { ...en };
+export const validation: Phrases['validation'] = {
+  required: 'Ce champ est obligatoire',
+  mobile: 'Veuillez saisir un numéro de mobile valide',
+  email: 'Veuillez saisir une adresse e-mail valide',
+  username: 'Nom d’utilisateur : 3 à 24 lettres, chiffres ou traits de soulignement',
+  username_same: 'Le nouveau nom d’utilisateur doit être différent de l’actuel',
+  password_min: 'Le mot de passe doit comporter au moins 6 caractères',
+  password_max: 'Le mot de passe est trop long',
+  password_mismatch: 'Les mots de passe saisis ne correspondent pas',
+  mail_code: 'Le code comporte 24 lettres ou chiffres',
+  description: 'Description : 4 à 50 caractères',
+  domain: 'Veuillez saisir un nom de domaine valide',
+  url: 'Veuillez saisir une URL http ou https valide',
+  sub_name: 'Commence par une lettre, suivie de lettres, chiffres, traits de soulignement ou points ; 3 à 50 caractères',
+  key_name: 'Nom de la clé : 4 à 20 lettres, chiffres, traits de soulignement ou tirets',
+};

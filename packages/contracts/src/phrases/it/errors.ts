@@ -1,5 +1,31 @@
 import type { Phrases } from '../index.js';
-import { errors as en } from '../en/errors.js';
 
-// TODO(translation): placeholder until translated.
-export const errors: Phrases['errors'] = { ...en };
+export const errors: Phrases['errors'] = {
+  bad_credentials: 'Account o password non corretti',
+  invalid_parameter: 'Errore di parametro, contattare l’amministratore',
+  database_error: 'Errore durante l’operazione sul database',
+  retry_later: 'Errore di parametro, riprovare più tardi',
+  user_exists: 'L’utente esiste già',
+  user_not_found: 'L’utente non esiste',
+  otp_failed: 'Verifica OTP non riuscita',
+  otp_empty: 'Il codice OTP non può essere vuoto',
+  code_expired: 'Codice di verifica scaduto',
+  captcha_wrong: 'Codice di verifica dell’immagine errato',
+  code_invalid: 'Codice di verifica non valido',
+  email_not_found: 'Indirizzo email non trovato',
+  email_code_wrong: 'Codice di verifica errato',
+  email_not_activated: 'Email non attivata',
+  unauthorized: 'Verifica dell’autorizzazione non riuscita',
+  forbidden: 'Accesso negato',
+  not_found: 'La risorsa richiesta non esiste',
+  rate_limited: 'Troppe richieste, riprovare più tardi',
+  password_change_required: 'È necessario impostare una nuova password prima di continuare',
+  account_disabled: 'Questo account è disabilitato',
+  account_locked: 'Troppi tentativi non riusciti; l’accesso è temporaneamente bloccato',
+  payload_too_large: 'La richiesta è troppo grande',
+  method_disabled: 'Questo metodo non è abilitato per questo dominio',
+  internal: 'Errore del server, riprovare più tardi',
+  permission_missing: 'Non si dispone dell’autorizzazione {{perm}} per {{resource}} del servizio {{service}}. Contattare l’amministratore.',
+  permission_undefined: 'Autorizzazione non definita',
+  field: 'campo: {{field}}',
+};

@@ -1,5 +1,31 @@
 import type { Phrases } from '../index.js';
-import { errors as en } from '../en/errors.js';
 
-// TODO(translation): placeholder until translated.
-export const errors: Phrases['errors'] = { ...en };
+export const errors: Phrases['errors'] = {
+  bad_credentials: 'アカウントまたはパスワードが正しくありません',
+  invalid_parameter: 'パラメーターエラーです。管理者にお問い合わせください',
+  database_error: 'データベース操作エラー',
+  retry_later: 'パラメーターエラーです。しばらくしてから再度お試しください',
+  user_exists: 'ユーザーは既に存在します',
+  user_not_found: 'ユーザーが存在しません',
+  otp_failed: 'OTP の検証に失敗しました',
+  otp_empty: 'OTP を入力してください',
+  code_expired: '認証コードの有効期限が切れています',
+  captcha_wrong: '画像認証コードが正しくありません',
+  code_invalid: '認証コードが無効です',
+  email_not_found: 'メールアドレスが見つかりません',
+  email_code_wrong: 'メール認証コードが正しくありません',
+  email_not_activated: 'メールアドレスが有効化されていません',
+  unauthorized: '認可の検証に失敗しました',
+  forbidden: 'アクセスが拒否されました',
+  not_found: '要求されたリソースは存在しません',
+  rate_limited: 'リクエストが多すぎます。しばらくしてから再度お試しください',
+  password_change_required: '続行する前に新しいパスワードを設定してください',
+  account_disabled: 'このアカウントは無効になっています',
+  account_locked: '失敗回数が多すぎるため、サインインが一時的にロックされています',
+  payload_too_large: 'リクエストが大きすぎます',
+  method_disabled: 'この方法はこのドメインでは有効になっていません',
+  internal: 'サーバーエラーです。しばらくしてから再度お試しください',
+  permission_missing: '{{service}} の {{resource}} に対する {{perm}} 権限がありません。管理者にお問い合わせください。',
+  permission_undefined: '権限が定義されていません',
+  field: 'フィールド: {{field}}',
+};

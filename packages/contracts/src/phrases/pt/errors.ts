@@ -1,5 +1,31 @@
 import type { Phrases } from '../index.js';
-import { errors as en } from '../en/errors.js';
 
-// TODO(translation): placeholder until translated.
-export const errors: Phrases['errors'] = { ...en };
+export const errors: Phrases['errors'] = {
+  bad_credentials: 'Conta ou senha incorreta',
+  invalid_parameter: 'Erro de parâmetro, entre em contato com o administrador',
+  database_error: 'Erro na operação do banco de dados',
+  retry_later: 'Erro de parâmetro, tente novamente mais tarde',
+  user_exists: 'O usuário já existe',
+  user_not_found: 'O usuário não existe',
+  otp_failed: 'Falha na verificação do OTP',
+  otp_empty: 'O código OTP não pode ficar em branco',
+  code_expired: 'Código de verificação expirado',
+  captcha_wrong: 'Código de verificação da imagem incorreto',
+  code_invalid: 'Código de verificação inválido',
+  email_not_found: 'Endereço de e-mail não encontrado',
+  email_code_wrong: 'Código de verificação incorreto',
+  email_not_activated: 'E-mail não ativado',
+  unauthorized: 'Falha na verificação de autorização',
+  forbidden: 'Acesso proibido',
+  not_found: 'O recurso solicitado não existe',
+  rate_limited: 'Muitas solicitações, tente novamente mais tarde',
+  password_change_required: 'Você precisa definir uma nova senha antes de continuar',
+  account_disabled: 'Esta conta está desativada',
+  account_locked: 'Muitas tentativas malsucedidas; o login está temporariamente bloqueado',
+  payload_too_large: 'A solicitação é muito grande',
+  method_disabled: 'Este método não está habilitado para este domínio',
+  internal: 'Erro no servidor, tente novamente mais tarde',
+  permission_missing: 'Você não tem a permissão {{perm}} para {{resource}} do serviço {{service}}. Entre em contato com o administrador.',
+  permission_undefined: 'Permissão não definida',
+  field: 'campo: {{field}}',
+};

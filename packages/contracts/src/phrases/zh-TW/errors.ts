@@ -1,5 +1,31 @@
 import type { Phrases } from '../index.js';
-import { errors as en } from '../en/errors.js';
 
-// TODO(translation): placeholder until translated.
-export const errors: Phrases['errors'] = { ...en };
+export const errors: Phrases['errors'] = {
+  bad_credentials: '帳號或密碼錯誤',
+  invalid_parameter: '參數錯誤，請聯絡管理員',
+  database_error: '資料庫操作錯誤',
+  retry_later: '參數錯誤，請稍後再試',
+  user_exists: '使用者已存在',
+  user_not_found: '使用者不存在',
+  otp_failed: 'OTP 驗證失敗',
+  otp_empty: 'OTP 不可空白',
+  code_expired: '驗證碼已過期',
+  captcha_wrong: '圖形驗證碼輸入錯誤',
+  code_invalid: '驗證碼無效',
+  email_not_found: '找不到此電子郵件地址',
+  email_code_wrong: '電子郵件驗證碼錯誤',
+  email_not_activated: '電子郵件尚未啟用',
+  unauthorized: '授權驗證失敗',
+  forbidden: '禁止存取',
+  not_found: '所要求的資源不存在',
+  rate_limited: '要求過於頻繁，請稍後再試',
+  password_change_required: '請先設定新密碼再繼續',
+  account_disabled: '此帳號已停用',
+  account_locked: '失敗次數過多，登入已暫時鎖定',
+  payload_too_large: '要求內容過大',
+  method_disabled: '此網域未啟用此方式',
+  internal: '伺服器錯誤，請稍後再試',
+  permission_missing: '您沒有 {{service}} 下 {{resource}} 的 {{perm}} 權限，請聯絡管理員。',
+  permission_undefined: '權限未定義',
+  field: '欄位：{{field}}',
+};

@@ -1,0 +1,64 @@
+/** Builds the Fastify application from a context. No listening, no migrations: see main.ts. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { registerErrorHandling } from './platform/errors.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerMetrics } from './platform/metrics.js';
+import { registerHealth } from './platform/health.js';
+import { registerProjectConfig } from './platform/project-config.js';
+import { registerSpa } from './platform/spa.js';
+import { newId } from './platform/crypto.js';
+import { registerGuard } from './auth/guard.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerPermRoutes } from './perm/perm.routes.js';
+import { registerLegacyRoutes } from './legacy/legacy.routes.js';
+
+export interface BuildOptions {
+  logger?: boolean | object;
+}
+
+export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config, services } = ctx;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Request ids in every log line; a caller-supplied id is kept only if it looks sane.
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : newId();
+    },
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'umbo API', version: '0.1.0', description: 'Identity service and admin console API. Answers use the envelope {result, code, data}.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+
+  registerGuard(app, services);
+  registerMetrics(app, ctx.dbh);
+  registerHealth(app, ctx.dbh);
+  registerProjectConfig(app, config);
+  registerAuthRoutes(app, { login: services.login, sessions: services.sessions, secureCookies: config.publicUrl.startsWith('https:') });
+  registerPermRoutes(app, services);
+  registerLegacyRoutes(app, services);
+  await registerSpa(app, config);
+  return app;
+}

@@ -1,0 +1,46 @@
+/** Console sign-in and sign-out (SPEC §7 /auth/login, /auth/logout). HTTP only; rules live in services. */
+import { LIMITS, loginBody, loginResult } from '@umbo/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, responses } from '../platform/http.js';
+import { MASTER_REALM } from '../perm/perm.service.js';
+import { authOf } from './guard.js';
+import type { LoginService } from './login.service.js';
+import type { SessionService } from './sessions.service.js';
+
+export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginService; sessions: SessionService; secureCookies: boolean }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/users/auth/login',
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign in with user name and password', body: loginBody, response: responses(loginResult) } },
+    async (req, reply) => {
+      const { account, issued } = await deps.login.login({
+        realmId: req.body.realm_id || MASTER_REALM,
+        username: req.body.username,
+        password: req.body.password,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+      });
+      // SPEC §7: user.do reads the account id from the `userid` cookie. It is an id, not a secret.
+      reply.setCookie('userid', account.id, {
+        path: '/',
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        maxAge: LIMITS.tokenLifetimeMs / 1000,
+      });
+      return ok({ token: issued.token, expiresAt: issued.session.expires_at, userId: account.id, realmId: account.realm_id });
+    },
+  );
+
+  r.post(
+    '/api/users/auth/logout',
+    { config: { access: 'session', allowWhilePasswordChangeRequired: true }, schema: { tags: ['auth'], summary: 'End this session', response: responses(z.object({})) } },
+    async (req, reply) => {
+      await deps.sessions.revoke(authOf(req).session);
+      reply.clearCookie('userid', { path: '/' });
+      return ok({});
+    },
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Server-side access control on every route (SPEC §6, A-38). A route declares
+ * `config.access`; a route under /api without one stops the server at start.
+ */
+import type { Action } from '@umbo/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Account } from '../accounts/accounts.repo.js';
+import { fail } from '../platform/errors.js';
+import type { PermService, Principal } from '../perm/perm.service.js';
+import type { Session } from './sessions.repo.js';
+import type { SessionService } from './sessions.service.js';
+
+export interface AuthState {
+  token: string;
+  session: Session;
+  account: Account;
+  principal: Principal;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState | null;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (!h) return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(h);
+  return m?.[1];
+}
+
+export function registerGuard(app: FastifyInstance, deps: { sessions: SessionService; perm: PermService }): void {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if ((url.startsWith('/api/') || url.startsWith('/realms/')) && !route.config?.access) {
+      throw new Error(`route ${route.method} ${url} declares no access rule (config.access)`);
+    }
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(req);
+    const found = token ? await deps.sessions.authenticate(token) : undefined;
+    if (!token || !found) throw fail('UNAUTHORIZED');
+    const principal = await deps.perm.loadPrincipal(found.account);
+    req.auth = { token, ...found, principal };
+    if (found.account.force_password && !req.routeOptions.config?.allowWhilePasswordChangeRequired) {
+      throw fail('PASSWORD_CHANGE_REQUIRED');
+    }
+    if (access === 'session') return;
+    const [permissionId, action] = access.split('.') as [string, Action];
+    if (!deps.perm.allows(principal, permissionId, action)) {
+      throw fail('FORBIDDEN', { service: 'users', resource: permissionId, perm: action });
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** routes a service account must still reach before it sets its first password */
+    allowWhilePasswordChangeRequired?: boolean;
+  }
+}
+
+/** The authenticated state of a route whose access is not public. */
+export function authOf(req: FastifyRequest): AuthState {
+  if (!req.auth) throw fail('UNAUTHORIZED');
+  return req.auth;
+}

@@ -1,0 +1,45 @@
+/** Process entry: configuration, database, migrations, first-start bootstrap, jobs, listen. */
+import { loadConfig, ConfigError } from './platform/config.js';
+import { openDb } from './platform/db.js';
+import { migrateToLatest } from './platform/migrations/index.js';
+import { systemClock } from './platform/clock.js';
+import { createJobRunner } from './platform/jobs.js';
+import { createContext } from './context.js';
+import { buildApp } from './app.js';
+import { bootstrap } from './realms/bootstrap.js';
+import { coreJobs } from './jobs.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const dbh = openDb(config.databaseUrl);
+  await migrateToLatest(dbh.db);
+  const boot = await bootstrap(dbh.db, systemClock, config.adminPassword);
+  const ctx = createContext(config, dbh, systemClock);
+  const app = await buildApp(ctx);
+
+  if (boot.generatedAdminPassword) {
+    // Printed once, on the start that created the account; never logged again.
+    process.stdout.write(
+      `\n  First administrator created in realm "master":\n    user name: admin\n    password:  ${boot.generatedAdminPassword}\n  Keep it now; it is not shown again.\n\n`,
+    );
+  }
+  const jobs = createJobRunner(dbh.db, systemClock, coreJobs(ctx), app.log);
+  jobs.start();
+
+  const shutdown = async () => {
+    jobs.stop();
+    await app.close();
+    await dbh.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`  umbo is listening on ${config.publicUrl}\n`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : (err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});

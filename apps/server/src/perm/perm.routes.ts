@@ -1,0 +1,47 @@
+/** The current user's permission set (SPEC §3 "Current user"; DESIGN.md §4). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../auth/guard.js';
+import { ok, responses } from '../platform/http.js';
+import type { PermService } from './perm.service.js';
+
+const actionEntity = z.object({ action: z.string(), describe: z.string(), defaultCheck: z.boolean() });
+const currentUser = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  realmId: z.string(),
+  roles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      describe: z.string(),
+      permissions: z.array(
+        z.object({
+          roleId: z.string(),
+          permissionId: z.string(),
+          permissionName: z.string(),
+          actions: z.array(actionEntity),
+          actionEntitySet: z.array(actionEntity),
+          actionList: z.array(z.string()),
+        }),
+      ),
+    }),
+  ),
+  showDomain: z.boolean(),
+  showDeveloper: z.boolean(),
+  showServiceAccount: z.boolean(),
+  showOAuth: z.boolean(),
+});
+
+export function registerPermRoutes(app: FastifyInstance, deps: { perm: PermService }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/perm/user/info',
+    { config: { access: 'session', allowWhilePasswordChangeRequired: true }, schema: { tags: ['perm'], summary: 'The signed-in account with its roles and permissions', response: responses(currentUser) } },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(deps.perm.currentUser(auth.account, auth.principal));
+    },
+  );
+}

@@ -1,0 +1,20 @@
+/** The one clock every expiry decision reads (SECURITY.md design rules; A-47). */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A clock tests move by hand. */
+export class FakeClock implements Clock {
+  constructor(private t = Date.UTC(2026, 0, 1)) {}
+  now(): number {
+    return this.t;
+  }
+  advance(ms: number): void {
+    this.t += ms;
+  }
+  set(ms: number): void {
+    this.t = ms;
+  }
+}

@@ -1,0 +1,66 @@
+/** Random values, keyed hashes, constant-time comparison and encryption at rest. */
+import crypto from 'node:crypto';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Unbiased random string over [A-Za-z0-9]; 32 chars ≈ 190 bits (SPEC §9, AS-12). */
+export function randomString(length = 32, alphabet = ALNUM): string {
+  let out = '';
+  while (out.length < length) {
+    for (const b of crypto.randomBytes(length * 2)) {
+      // Rejection sampling keeps every character equally likely.
+      if (b < 256 - (256 % alphabet.length)) out += alphabet[b % alphabet.length];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export function randomDigits(length: number): string {
+  return randomString(length, '0123456789');
+}
+
+export function newId(): string {
+  return randomString(24).toLowerCase() + randomString(8, '0123456789abcdef');
+}
+
+export function constantTimeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  if (x.length !== y.length) {
+    crypto.timingSafeEqual(x, x);
+    return false;
+  }
+  return crypto.timingSafeEqual(x, y);
+}
+
+export interface Secrets {
+  /** HMAC-SHA256 of a token under a purpose-specific key, hex. Tokens are stored only so. */
+  hash(purpose: string, value: string): string;
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+export function createSecrets(masterKey: Buffer): Secrets {
+  const derive = (info: string) => Buffer.from(crypto.hkdfSync('sha256', masterKey, Buffer.alloc(0), info, 32));
+  const hmacKey = derive('umbo:hmac');
+  const encKey = derive('umbo:enc');
+  return {
+    hash(purpose, value) {
+      return crypto.createHmac('sha256', hmacKey).update(`${purpose}\0${value}`).digest('hex');
+    },
+    encrypt(plain) {
+      const iv = crypto.randomBytes(12);
+      const c = crypto.createCipheriv('aes-256-gcm', encKey, iv);
+      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      return ['v1', iv.toString('base64url'), c.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+    },
+    decrypt(sealed) {
+      const [v, iv, tag, body] = sealed.split('.');
+      if (v !== 'v1' || !iv || !tag || body === undefined) throw new Error('not a sealed value');
+      const d = crypto.createDecipheriv('aes-256-gcm', encKey, Buffer.from(iv, 'base64url'));
+      d.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([d.update(Buffer.from(body, 'base64url')), d.final()]).toString('utf8');
+    },
+  };
+}

@@ -1,0 +1,193 @@
+/**
+ * One Kysely handle over SQLite (embedded default) or PostgreSQL (DATABASE_URL), with one
+ * set of migrations for both. Portability rules: ids are text, times are integer
+ * milliseconds (bigint), booleans are integers 0/1, JSON is text.
+ */
+import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+
+// int8 (bigint) arrives as a string by default; our millisecond times fit a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface RealmTable {
+  id: string;
+  name: string;
+  description: string;
+  /** JSON: login/registration methods, regions, mail, captcha policy, … (SPEC §3) */
+  settings: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AccountTable {
+  id: string;
+  realm_id: string;
+  kind: 'person' | 'service';
+  owner_id: string | null;
+  username: string;
+  /** lower-cased username (service accounts: owner/subname) for unique lookup */
+  username_norm: string;
+  email: string | null;
+  email_norm: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  avatar: string;
+  disabled: number;
+  activated: number;
+  force_password: number;
+  regist_area: string;
+  last_login_at: number | null;
+  last_login_area: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RoleTable {
+  id: string;
+  /** null for platform roles (admin), else the realm the role belongs to */
+  realm_id: string | null;
+  name: string;
+  description: string;
+  /** JSON: [{permissionId, actions: [...]}] */
+  permissions: string;
+  builtin: number;
+  created_at: number;
+}
+
+export interface RoleBindingTable {
+  account_id: string;
+  role_id: string;
+  /** realm the binding is scoped to; platform admin binds to 'master' and reaches all */
+  realm_id: string;
+  created_at: number;
+}
+
+export interface SessionTable {
+  id: string;
+  realm_id: string;
+  account_id: string;
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+  ip: string;
+  user_agent: string;
+}
+
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  lease_until: number;
+  last_run_at: number | null;
+}
+
+export interface Database {
+  realms: RealmTable;
+  accounts: AccountTable;
+  roles: RoleTable;
+  role_bindings: RoleBindingTable;
+  sessions: SessionTable;
+  job_leases: JobLeaseTable;
+}
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  /** true when the database answers a trivial query */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+  /** pool figures for /metrics */
+  poolStats(): { total: number; idle: number; waiting: number };
+}
+
+export interface OpenDbOptions {
+  /** PostgreSQL schema to use (tests isolate suites this way) */
+  schema?: string;
+  poolMax?: number;
+}
+
+export function openDb(url: string, opts: OpenDbOptions = {}): DbHandle {
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  return openPostgres(url, opts);
+}
+
+function openSqlite(file: string): DbHandle {
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    async ping() {
+      try {
+        // A read that touches the file: a locked, removed or unreadable file fails here.
+        sqlite.prepare('select count(*) from sqlite_master').get();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+  };
+}
+
+function openPostgres(url: string, opts: OpenDbOptions): DbHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolMax ?? 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+  });
+  // An idle client losing its connection must not crash the process (A-44).
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    async ping(timeoutMs = 2000) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+        });
+        await Promise.race([pool.query('select 1'), timeout]);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: () => db.destroy(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/** Errors that mean "the database is not there", rendered as 503 (A-44). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (/^SQLITE_(BUSY|LOCKED|READONLY|CANTOPEN|IOERR|CORRUPT|NOTADB|FULL)/.test(code)) return true;
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code)) return true;
+  // PostgreSQL classes 08 (connection), 53 (resources), 57 (operator intervention).
+  if (/^(08|53|57)[0-9A-Z]{3}$/.test(code)) return true;
+  const msg = typeof e.message === 'string' ? e.message : '';
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database connection/i.test(msg);
+}
+
+/** A unique-constraint violation on either database. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

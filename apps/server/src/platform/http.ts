@@ -1,0 +1,36 @@
+/** Envelope schemas for route declarations (STYLE §5): every status a route can answer. */
+import { z } from 'zod';
+
+export const failEnvelope = z.object({
+  result: z.literal('fail'),
+  code: z.number(),
+  errno: z.number(),
+  error: z.string(),
+  msg: z.string(),
+  errData: z.record(z.string(), z.unknown()).optional(),
+});
+
+export function okEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ result: z.literal('ok'), code: z.literal(0), data });
+}
+
+/** Response map: 200 with `data`, and the failure envelope for every 4xx/5xx. */
+export function responses<T extends z.ZodType>(data: T) {
+  return { 200: okEnvelope(data), '4xx': failEnvelope, '5xx': failEnvelope } as const;
+}
+
+export function ok<T>(data: T) {
+  return { result: 'ok' as const, code: 0 as const, data };
+}
+
+/**
+ * Who may call a route; checked at start-up for every /api route (A-38):
+ * `public`, `session` (any signed-in account, own data only) or a `permissionId.action`.
+ */
+export type Access = 'public' | 'session' | `${string}.${string}`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
