@@ -30,14 +30,30 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every /api route with its access rule: the permission registry tests walk (A-38) */
+    accessRegistry: RouteAccess[];
+  }
+}
+
 export function registerGuard(app: FastifyInstance, deps: { sessions: SessionService; perm: PermService }): void {
   app.decorateRequest('auth', null);
+  const registry: RouteAccess[] = [];
+  app.decorate('accessRegistry', registry);
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
-    if ((url.startsWith('/api/') || url.startsWith('/realms/')) && !route.config?.access) {
-      throw new Error(`route ${route.method} ${url} declares no access rule (config.access)`);
-    }
+    if (!(url.startsWith('/api/') || url.startsWith('/realms/'))) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`route ${route.method} ${url} declares no access rule (config.access)`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push({ method, url, access });
   });
 
   app.addHook('preHandler', async (req) => {

@@ -109,30 +109,37 @@ export interface OpenDbOptions {
   /** PostgreSQL schema to use (tests isolate suites this way) */
   schema?: string;
   poolMax?: number;
+  /** SQLite: how long a writer waits for the lock before SQLITE_BUSY */
+  busyTimeoutMs?: number;
 }
 
 export function openDb(url: string, opts: OpenDbOptions = {}): DbHandle {
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), opts);
   return openPostgres(url, opts);
 }
 
-function openSqlite(file: string): DbHandle {
+function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   sqlite.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
     dialect: 'sqlite',
     async ping() {
+      // Ready means writable: take and drop the write lock, waiting only briefly, so a
+      // locked or read-only file fails readiness instead of hanging it.
+      const previous = sqlite.pragma('busy_timeout', { simple: true }) as number;
       try {
-        // A read that touches the file: a locked, removed or unreadable file fails here.
-        sqlite.prepare('select count(*) from sqlite_master').get();
+        sqlite.pragma('busy_timeout = 200');
+        sqlite.exec('BEGIN IMMEDIATE; ROLLBACK');
         return true;
       } catch {
         return false;
+      } finally {
+        sqlite.pragma(`busy_timeout = ${previous}`);
       }
     },
     close: () => db.destroy(),
@@ -150,6 +157,9 @@ function openPostgres(url: string, opts: OpenDbOptions): DbHandle {
   });
   // An idle client losing its connection must not crash the process (A-44).
   pool.on('error', () => {});
+  // A checked-out client losing its socket emits 'error' on itself; its queries reject anyway,
+  // so swallow the event rather than let it become an uncaught exception.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,0 +1,38 @@
+/**
+ * A-48: migrations run on SQLite and PostgreSQL alike; re-running them on a database that
+ * already holds rows changes nothing. (When 0.1 is released, its database becomes a fixture
+ * here that must migrate up with every row intact.)
+ */
+import { expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { describeBothDbs } from '../../test/harness.js';
+import { migrateToLatest } from './index.js';
+
+describeBothDbs('A-48 migrations', (h) => {
+  it('records every migration once and keeps rows when run again', async () => {
+    const db = h().dbh.db;
+    const before = await db.selectFrom('accounts').selectAll().execute();
+    expect(before.map((a) => a.username)).toContain('admin');
+    await migrateToLatest(db);
+    await migrateToLatest(db);
+    const after = await db.selectFrom('accounts').selectAll().execute();
+    expect(after).toEqual(before);
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    const names = applied.rows.map((r) => r.name);
+    expect(names[0]).toBe('0001_create_core');
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('enforces the unique user name per realm on both databases', async () => {
+    const db = h().dbh.db;
+    const now = h().clock.now();
+    const row = (id: string) => ({
+      id, realm_id: 'master', kind: 'person' as const, owner_id: null, username: 'Dup', username_norm: 'dup', email: null, email_norm: null,
+      phone: null, password_hash: null, avatar: '', disabled: 0, activated: 1, force_password: 0, regist_area: '', last_login_at: null,
+      last_login_area: '', created_at: now, updated_at: now,
+    });
+    await db.insertInto('accounts').values(row('dup-1')).execute();
+    await expect(db.insertInto('accounts').values(row('dup-2')).execute()).rejects.toThrow();
+  });
+});
