@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { describeBothDbs } from '../test/harness.js';
+import { ADMIN_PASSWORD, describeBothDbs } from '../test/harness.js';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-web-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
@@ -113,4 +113,17 @@ describeBothDbs(
     });
   },
   { WEB_DIST: webDist, HEADER_SCRIPT_GLOBAL: 'https://header.example.com/nav.js' },
+);
+
+describeBothDbs(
+  'platform over https',
+  (h) => {
+    it('A-12 sends HSTS when PUBLIC_URL is https and marks the userid cookie Secure', async () => {
+      const page = await h().app.inject({ method: 'GET', url: '/healthz' });
+      expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const login = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+      expect(login.cookies.find((c) => c.name === 'userid')?.secure).toBe(true);
+    });
+  },
+  { PUBLIC_URL: 'https://id.example.com' },
 );
