@@ -124,7 +124,22 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every query anew; better-sqlite3 statements are reusable, and preparing
+  // is a measurable share of a sign-in, so keep the prepared ones (bounded).
+  const cache = new Map<string, SQLite.Statement>();
+  const database = Object.assign(Object.create(sqlite) as SQLite.Database, {
+    prepare(source: string) {
+      let stmt = cache.get(source);
+      if (!stmt) {
+        if (cache.size >= 500) cache.clear();
+        stmt = sqlite.prepare(source);
+        cache.set(source, stmt);
+      }
+      return stmt;
+    },
+    close: () => sqlite.close(),
+  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return {
     db,
     dialect: 'sqlite',
