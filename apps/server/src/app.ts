@@ -15,6 +15,10 @@ import { registerSpa } from './platform/spa.js';
 import { newId } from './platform/crypto.js';
 import { registerGuard } from './auth/guard.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
+import { registerFlowRoutes } from './auth/flows/routes.js';
+import { registerAccountRoutes } from './account/account.routes.js';
+import { registerBindingRoutes } from './account/binding.routes.js';
+import { registerOtpRoutes } from './otp/otp.routes.js';
 import { registerPermRoutes } from './perm/perm.routes.js';
 import { registerLegacyRoutes } from './legacy/legacy.routes.js';
 
@@ -57,6 +61,10 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerHealth(app, ctx.dbh);
   registerProjectConfig(app, config);
   registerAuthRoutes(app, { login: services.login, sessions: services.sessions, secureCookies: config.publicUrl.startsWith('https:') });
+  registerFlowRoutes(app, services.flows, config.publicUrl.startsWith('https:'));
+  registerAccountRoutes(app, { account: services.own.account });
+  registerOtpRoutes(app, { otp: services.own.otp });
+  registerBindingRoutes(app, { binding: services.own.binding });
   registerPermRoutes(app, services);
   registerLegacyRoutes(app, services);
   await registerSpa(app, config);

@@ -10,6 +10,8 @@ import { createSessionService } from './auth/sessions.service.js';
 import { createLoginService } from './auth/login.service.js';
 import { createRoleRepo } from './perm/roles.repo.js';
 import { createPermService } from './perm/perm.service.js';
+import { createFlowServices } from './auth/flows/wiring.js';
+import { createOwnAccountServices, type OwnAccountServices } from './account/wiring.js';
 
 export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
   const db = dbh.db;
@@ -21,10 +23,23 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
     roles: createRoleRepo(db),
   };
   const sessions = createSessionService({ sessions: repos.sessions, accounts: repos.accounts, secrets, clock });
+  // issue 3: codes, captcha, mail/SMS, registration, recovery, ftoken. Their code sign-ins ask
+  // for the OTP through `secondFactor`, which is built below (it needs the flows' Redis).
+  const flows = createFlowServices({
+    config, db, clock, secrets, accounts: repos.accounts, realms: repos.realms, sessions,
+    secondFactor: { verifyAtLogin: (account, otp, subject) => own.otp.verifyAtLogin(account, otp, subject) },
+  });
+  // issue 3: sign-in throttling, OTP, the user's own account
+  const own: OwnAccountServices = createOwnAccountServices({
+    db, clock, secrets, siteTitle: config.siteTitle, accounts: repos.accounts, realms: repos.realms, sessionRepo: repos.sessions,
+    redis: flows.redis, codes: flows.deps.codes, notify: flows.notify, deliveryOf: flows.policy.settingsOf,
+  });
   const services = {
     sessions,
-    login: createLoginService({ accounts: repos.accounts, sessions, clock }),
+    login: createLoginService({ accounts: repos.accounts, sessions, clock, throttle: own.throttle, otp: own.otp }),
     perm: createPermService(repos.roles),
+    flows,
+    own,
   };
   return { config, dbh, db, clock, secrets, repos, services };
 }

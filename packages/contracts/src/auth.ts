@@ -9,6 +9,8 @@ export const loginBody = z.object({
   captcha: z.string().max(16).optional(),
   serialNo: z.string().max(64).optional(),
   otp: z.string().max(16).optional(),
+  /** login region, country calling code (SPEC §3 login session state `country`) */
+  country: z.string().regex(/^\+?\d{1,3}$/, 'validation.mobile').optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -17,6 +19,8 @@ export const loginResult = z.object({
   expiresAt: z.number(),
   userId: z.string(),
   realmId: z.string(),
+  /** SPEC §3 force_password: only a password change (and logout, user info) works until done */
+  forcePassword: z.boolean(),
 });
 export type LoginResult = z.infer<typeof loginResult>;
 

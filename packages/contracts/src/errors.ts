@@ -34,6 +34,8 @@ export const ErrorCodes = {
   ACCOUNT_LOCKED: { code: 1012, key: 'account_locked', status: 429 },
   PAYLOAD_TOO_LARGE: { code: 1013, key: 'payload_too_large', status: 413 },
   METHOD_DISABLED: { code: 1014, key: 'method_disabled', status: 403 },
+  /** shorter than SPEC §5 / the realm's minimum, on the common-passwords list, or unchanged; errData.reason says which */
+  PASSWORD_REJECTED: { code: 1021, key: 'password_rejected', status: 400 },
   INTERNAL: { code: 1500, key: 'internal', status: 500 },
 } as const;
 

@@ -4,6 +4,8 @@ export * from './locales.js';
 export * from './rules.js';
 export * from './permissions.js';
 export * from './auth.js';
+export * from './account.js';
+export * from './auth-flows.js';
 export * from './paths.js';
 export * from './project-config.js';
 export { phrases, type Phrases } from './phrases/index.js';

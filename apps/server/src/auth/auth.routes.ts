@@ -14,12 +14,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginSer
 
   r.post(
     '/api/users/auth/login',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign in with user name and password', body: loginBody, response: responses(loginResult) } },
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign in with user name (service accounts: owner/subname) and password, plus `otp` when the account has one-time passwords on. 1010 for any wrong or unknown credential, with errData {locked, retryAfter} while throttled (A-31); 1503 OTP empty, 1502 OTP wrong; 1011 disabled and 5007 not activated only after the password was right', body: loginBody, response: responses(loginResult) } },
     async (req, reply) => {
       const { account, issued } = await deps.login.login({
         realmId: req.body.realm_id || MASTER_REALM,
         username: req.body.username,
         password: req.body.password,
+        otp: req.body.otp,
+        captcha: req.body.captcha,
+        serialNo: req.body.serialNo,
+        country: req.body.country,
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? '',
       });
@@ -30,7 +34,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginSer
         secure: deps.secureCookies,
         maxAge: LIMITS.tokenLifetimeMs / 1000,
       });
-      return ok({ token: issued.token, expiresAt: issued.session.expires_at, userId: account.id, realmId: account.realm_id });
+      return ok({ token: issued.token, expiresAt: issued.session.expires_at, userId: account.id, realmId: account.realm_id, forcePassword: Boolean(account.force_password) });
     },
   );
 

@@ -56,7 +56,8 @@ export function registerGuard(app: FastifyInstance, deps: { sessions: SessionSer
     for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push({ method, url, access });
   });
 
-  app.addHook('preHandler', async (req) => {
+  // Before body/params validation: an anonymous caller gets 401, not a 400 that describes the body.
+  app.addHook('preValidation', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearerToken(req);

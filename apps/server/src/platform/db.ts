@@ -83,6 +83,107 @@ export interface JobLeaseTable {
   last_run_at: number | null;
 }
 
+/** 6-digit SMS/email codes, captchas and sign-in tokens when no Redis is configured (issue 3). */
+export interface VerificationCodeTable {
+  realm_id: string;
+  purpose: string;
+  /** keyed hash of the target (number, address, serial), never the target itself */
+  target_hash: string;
+  code_hash: string;
+  serial_no: string;
+  /** who the code stands for, when known (sign-in tokens) */
+  subject: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** 24-character mail-link codes: activation and password reset (SPEC §5, §4). */
+export interface MailLinkCodeTable {
+  id: string;
+  realm_id: string;
+  kind: 'activate' | 'reset';
+  code_hash: string;
+  account_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Fixed-window counters for rate limits and daily caps when no Redis is configured. */
+export interface RateCounterTable {
+  key: string;
+  count: number;
+  window_end: number;
+}
+
+/** Messages kept by the `outbox` provider (issue 3); subject and body are encrypted at rest. */
+export interface OutboxTable {
+  id: string;
+  realm_id: string;
+  channel: 'mail' | 'sms';
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
+/** Failed sign-in counters per realm, by account name or IP (issue 3, A-31). */
+export interface LoginThrottleTable {
+  realm_id: string;
+  kind: 'account' | 'ip';
+  /** keyed hash of the normalised user name or the IP address */
+  key_hash: string;
+  failures: number;
+  last_failure_at: number;
+  /** 0 when not blocked */
+  blocked_until: number;
+}
+
+/** An account's TOTP (RFC 6238; issue 3, A-32). */
+export interface AccountOtpTable {
+  account_id: string;
+  realm_id: string;
+  enabled: number;
+  /** sealed base32 secret (Secrets.encrypt) */
+  secret: string | null;
+  /** the last accepted time step: a step ≤ this is never accepted again */
+  last_step: number;
+  /** sealed secret of a setup not yet confirmed with two codes */
+  pending_secret: string | null;
+  pending_at: number | null;
+  enabled_at: number | null;
+  updated_at: number;
+}
+
+export interface OtpRecoveryCodeTable {
+  id: string;
+  realm_id: string;
+  account_id: string;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** The user's own preferences (SPEC §2 settings custom/notification), JSON. */
+export interface AccountSettingsTable {
+  account_id: string;
+  realm_id: string;
+  data: string;
+  updated_at: number;
+}
+
+/** An uploaded avatar (SPEC §5: jpeg/png ≤ 4 KB), base64. */
+export interface AccountAvatarTable {
+  id: string;
+  realm_id: string;
+  account_id: string;
+  mime: string;
+  data: string;
+  created_at: number;
+}
+
 export interface Database {
   realms: RealmTable;
   accounts: AccountTable;
@@ -90,6 +191,15 @@ export interface Database {
   role_bindings: RoleBindingTable;
   sessions: SessionTable;
   job_leases: JobLeaseTable;
+  verification_codes: VerificationCodeTable;
+  mail_link_codes: MailLinkCodeTable;
+  rate_counters: RateCounterTable;
+  outbox: OutboxTable;
+  login_throttle: LoginThrottleTable;
+  account_otp: AccountOtpTable;
+  otp_recovery_codes: OtpRecoveryCodeTable;
+  account_settings: AccountSettingsTable;
+  account_avatars: AccountAvatarTable;
 }
 
 export type Db = Kysely<Database>;
@@ -98,6 +208,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL schema in use, when not the default */
+  schema?: string;
   /** true when the database answers a trivial query */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -179,6 +291,7 @@ function openPostgres(url: string, opts: OpenDbOptions): DbHandle {
   return {
     db,
     dialect: 'postgres',
+    schema: opts.schema,
     async ping(timeoutMs = 2000) {
       let timer: NodeJS.Timeout | undefined;
       try {

@@ -22,7 +22,7 @@ import { migrateToLatest } from './migrations/index.js';
 
 async function appOn(dbh: DbHandle): Promise<FastifyInstance> {
   const clock = new FakeClock(Date.now());
-  await migrateToLatest(dbh.db);
+  await migrateToLatest(dbh.db, dbh.schema);
   await bootstrap(dbh.db, clock, ADMIN_PASSWORD);
   const app = await buildApp(createContext(testConfig(), dbh, clock), { logger: false });
   await app.ready();

@@ -90,7 +90,7 @@ export function testConfig(extra: Record<string, string> = {}) {
 export async function createHarness(target: DbTarget, configEnv: Record<string, string> = {}): Promise<Harness & { dispose(): Promise<void> }> {
   const opened = await target.open();
   const clock = new FakeClock(Date.now());
-  await migrateToLatest(opened.dbh.db);
+  await migrateToLatest(opened.dbh.db, opened.dbh.schema);
   await bootstrap(opened.dbh.db, clock, ADMIN_PASSWORD);
   const config = testConfig(configEnv);
   const ctx = createContext(config, opened.dbh, clock);

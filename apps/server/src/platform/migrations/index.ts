@@ -5,15 +5,27 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../db.js';
 import * as m0001 from './0001_create_core.js';
+import * as m0002codes from './0002_codes_and_outbox.js';
+import * as m0010throttle from './0010_login_throttle.js';
+import * as m0011otp from './0011_account_otp.js';
+import * as m0012account from './0012_account_settings_and_avatars.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
+  '0002_codes_and_outbox': m0002codes,
+  '0010_login_throttle': m0010throttle,
+  '0011_account_otp': m0011otp,
+  '0012_account_settings_and_avatars': m0012account,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema`: on PostgreSQL, the schema the migration tables live in. Without it Kysely looks
+ * for its lock table in any schema on the server and may find another tenant's.
+ */
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

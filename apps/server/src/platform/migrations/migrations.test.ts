@@ -13,8 +13,8 @@ describeBothDbs('A-48 migrations', (h) => {
     const db = h().dbh.db;
     const before = await db.selectFrom('accounts').selectAll().execute();
     expect(before.map((a) => a.username)).toContain('admin');
-    await migrateToLatest(db);
-    await migrateToLatest(db);
+    await migrateToLatest(db, h().dbh.schema);
+    await migrateToLatest(db, h().dbh.schema);
     const after = await db.selectFrom('accounts').selectAll().execute();
     expect(after).toEqual(before);
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);

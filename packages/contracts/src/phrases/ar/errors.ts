@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: 'محاولات فاشلة كثيرة جدًا؛ تم قفل تسجيل الدخول مؤقتًا',
   payload_too_large: 'الطلب كبير جدًا',
   method_disabled: 'هذه الطريقة غير مفعَّلة لهذا النطاق',
+  password_rejected: 'لا يمكن استخدام كلمة المرور هذه: قصيرة جدًا أو شائعة جدًا أو مطابقة للسابقة',
   internal: 'خطأ في الخادم، يرجى المحاولة مرة أخرى لاحقًا',
   permission_missing: 'ليس لديك صلاحية {{perm}} على {{resource}} ضمن {{service}}. يرجى التواصل مع المسؤول.',
   permission_undefined: 'الصلاحية غير معرَّفة',

@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: 'Zu viele fehlgeschlagene Versuche; die Anmeldung ist vorübergehend gesperrt',
   payload_too_large: 'Die Anfrage ist zu groß',
   method_disabled: 'Diese Methode ist für diese Domain nicht aktiviert',
+  password_rejected: 'Dieses Passwort kann nicht verwendet werden: zu kurz, zu verbreitet oder unverändert',
   internal: 'Serverfehler, bitte versuchen Sie es später erneut',
   permission_missing: 'Ihnen fehlt die Berechtigung {{perm}} für {{resource}} im Dienst {{service}}. Bitte wenden Sie sich an den Administrator.',
   permission_undefined: 'Berechtigung nicht definiert',

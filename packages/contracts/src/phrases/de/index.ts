@@ -1,5 +1,13 @@
 import type { Phrases } from '../index.js';
 import { errors } from './errors.js';
 import { validation } from './validation.js';
+import { http } from './http.js';
+import { login } from './login.js';
+import { menu } from './menu.js';
+import { pages } from './pages.js';
+import { settings } from './settings.js';
+import { shell } from './shell.js';
+import { notify } from './notify.js';
+import { account } from './account.js';
 
-export const de: Phrases = { errors, validation };
+export const de: Phrases = { errors, validation, menu, shell, settings, login, pages, http, notify, account };

@@ -15,4 +15,6 @@ export const validation: Phrases['validation'] = {
   url: 'Bitte geben Sie eine gültige http- oder https-URL ein',
   sub_name: 'Beginnt mit einem Buchstaben, danach Buchstaben, Ziffern, Unterstrich oder Punkt; 3-50 Zeichen',
   key_name: 'Schlüsselname: 4-20 Buchstaben, Ziffern, Unterstriche oder Bindestriche',
+  otp: 'Das Einmalpasswort besteht aus 6 Ziffern',
+  color: 'Bitte geben Sie eine Farbe wie #1890ff ein',
 };

@@ -23,6 +23,7 @@ export const errors = {
   account_locked: 'Too many failed attempts; sign-in is locked for a while',
   payload_too_large: 'The request is too large',
   method_disabled: 'This method is not enabled for this domain',
+  password_rejected: 'This password cannot be used: it is too short, too common or the same as before',
   internal: 'Server error, please try again later',
   /** SPEC §6 */
   permission_missing: 'You do not have the {{perm}} permission for the {{resource}} under the {{service}}. Please contact the administrator.',

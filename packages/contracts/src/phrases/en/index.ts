@@ -1,4 +1,12 @@
 import { errors } from './errors.js';
+import { http } from './http.js';
+import { login } from './login.js';
+import { menu } from './menu.js';
+import { pages } from './pages.js';
+import { settings } from './settings.js';
+import { shell } from './shell.js';
 import { validation } from './validation.js';
+import { notify } from './notify.js';
+import { account } from './account.js';
 
-export const en = { errors, validation };
+export const en = { errors, validation, menu, shell, settings, login, pages, http, notify, account };

@@ -14,4 +14,6 @@ export const validation = {
   url: 'Please enter a valid http or https URL',
   sub_name: 'Begins with a letter, then letters, digits, underscore or period; 3-50 characters',
   key_name: 'Key name: 4-20 letters, digits, underscores or hyphens',
+  otp: 'The one-time password is 6 digits',
+  color: 'Please enter a colour such as #1890ff',
 };

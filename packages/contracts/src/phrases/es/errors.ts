@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: 'Demasiados intentos fallidos; el inicio de sesión está bloqueado temporalmente',
   payload_too_large: 'La solicitud es demasiado grande',
   method_disabled: 'Este método no está habilitado para este dominio',
+  password_rejected: 'No se puede usar esta contraseña: es demasiado corta, demasiado común o igual a la anterior',
   internal: 'Error del servidor, inténtelo de nuevo más tarde',
   permission_missing: 'No tiene el permiso {{perm}} sobre {{resource}} del servicio {{service}}. Póngase en contacto con el administrador.',
   permission_undefined: 'Permiso no definido',

@@ -15,4 +15,6 @@ export const validation: Phrases['validation'] = {
   url: 'Introduzca una URL http o https válida',
   sub_name: 'Empieza por una letra, seguida de letras, dígitos, guion bajo o punto; 3-50 caracteres',
   key_name: 'Nombre de la clave: 4-20 letras, dígitos, guiones bajos o guiones',
+  otp: 'La contraseña de un solo uso tiene 6 dígitos',
+  color: 'Introduzca un color, por ejemplo #1890ff',
 };

@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: 'Trop de tentatives infructueuses ; la connexion est temporairement bloquée',
   payload_too_large: 'La requête est trop volumineuse',
   method_disabled: 'Cette méthode n’est pas activée pour ce domaine',
+  password_rejected: 'Ce mot de passe ne peut pas être utilisé : trop court, trop courant ou identique au précédent',
   internal: 'Erreur du serveur, veuillez réessayer plus tard',
   permission_missing: 'Vous n’avez pas l’autorisation {{perm}} sur {{resource}} du service {{service}}. Veuillez contacter l’administrateur.',
   permission_undefined: 'Autorisation non définie',

@@ -15,4 +15,6 @@ export const validation: Phrases['validation'] = {
   url: 'Veuillez saisir une URL http ou https valide',
   sub_name: 'Commence par une lettre, suivie de lettres, chiffres, traits de soulignement ou points ; 3 à 50 caractères',
   key_name: 'Nom de la clé : 4 à 20 lettres, chiffres, traits de soulignement ou tirets',
+  otp: 'Le mot de passe à usage unique comporte 6 chiffres',
+  color: 'Saisissez une couleur, par exemple #1890ff',
 };

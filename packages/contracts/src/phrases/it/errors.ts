@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: 'Troppi tentativi non riusciti; l’accesso è temporaneamente bloccato',
   payload_too_large: 'La richiesta è troppo grande',
   method_disabled: 'Questo metodo non è abilitato per questo dominio',
+  password_rejected: 'Questa password non può essere usata: è troppo corta, troppo comune o uguale alla precedente',
   internal: 'Errore del server, riprovare più tardi',
   permission_missing: 'Non si dispone dell’autorizzazione {{perm}} per {{resource}} del servizio {{service}}. Contattare l’amministratore.',
   permission_undefined: 'Autorizzazione non definita',

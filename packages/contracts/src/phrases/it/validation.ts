@@ -15,4 +15,6 @@ export const validation: Phrases['validation'] = {
   url: 'Inserire un URL http o https valido',
   sub_name: 'Inizia con una lettera, seguita da lettere, cifre, trattino basso o punto; 3-50 caratteri',
   key_name: 'Nome chiave: 4-20 lettere, cifre, trattini bassi o trattini',
+  otp: 'La password monouso è di 6 cifre',
+  color: 'Inserisci un colore, ad esempio #1890ff',
 };

@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: '失敗回数が多すぎるため、サインインが一時的にロックされています',
   payload_too_large: 'リクエストが大きすぎます',
   method_disabled: 'この方法はこのドメインでは有効になっていません',
+  password_rejected: 'このパスワードは使用できません：短すぎる、よく使われている、または以前と同じです',
   internal: 'サーバーエラーです。しばらくしてから再度お試しください',
   permission_missing: '{{service}} の {{resource}} に対する {{perm}} 権限がありません。管理者にお問い合わせください。',
   permission_undefined: '権限が定義されていません',

@@ -15,4 +15,6 @@ export const validation: Phrases['validation'] = {
   url: '有効な http または https の URL を入力してください',
   sub_name: '英字で始まり、英字・数字・アンダースコア・ピリオドで 3-50 文字',
   key_name: 'キー名：英字・数字・アンダースコア・ハイフンで 4-20 文字',
+  otp: 'ワンタイムパスワードは 6 桁の数字です',
+  color: '#1890ff のような色を入力してください',
 };

@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: 'Muitas tentativas malsucedidas; o login está temporariamente bloqueado',
   payload_too_large: 'A solicitação é muito grande',
   method_disabled: 'Este método não está habilitado para este domínio',
+  password_rejected: 'Esta senha não pode ser usada: é curta demais, comum demais ou igual à anterior',
   internal: 'Erro no servidor, tente novamente mais tarde',
   permission_missing: 'Você não tem a permissão {{perm}} para {{resource}} do serviço {{service}}. Entre em contato com o administrador.',
   permission_undefined: 'Permissão não definida',

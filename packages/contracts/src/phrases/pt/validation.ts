@@ -15,4 +15,6 @@ export const validation: Phrases['validation'] = {
   url: 'Digite uma URL http ou https válida',
   sub_name: 'Começa com uma letra, seguida de letras, dígitos, sublinhado ou ponto; 3-50 caracteres',
   key_name: 'Nome da chave: 4-20 letras, dígitos, sublinhados ou hifens',
+  otp: 'A senha de uso único tem 6 dígitos',
+  color: 'Introduza uma cor, por exemplo #1890ff',
 };

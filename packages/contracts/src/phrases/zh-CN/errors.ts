@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: '失败次数过多，登录已被暂时锁定',
   payload_too_large: '请求内容过大',
   method_disabled: '该域未启用此方式',
+  password_rejected: '该密码不可用：过短、过于常见或与原密码相同',
   internal: '服务器错误，请稍后重试',
   permission_missing: '您没有 {{service}} 下 {{resource}} 的 {{perm}} 权限，请联系管理员。',
   permission_undefined: '权限未定义',

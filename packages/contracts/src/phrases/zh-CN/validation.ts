@@ -15,4 +15,6 @@ export const validation: Phrases['validation'] = {
   url: '请输入正确的 http 或 https 地址',
   sub_name: '以字母开头，可包含字母、数字、下划线或点，3-50 个字符',
   key_name: '密钥名称：4-20 位字母、数字、下划线或连字符',
+  otp: '一次性密码为 6 位数字',
+  color: '请输入颜色，例如 #1890ff',
 };

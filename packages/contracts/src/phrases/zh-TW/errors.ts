@@ -24,6 +24,7 @@ export const errors: Phrases['errors'] = {
   account_locked: '失敗次數過多，登入已暫時鎖定',
   payload_too_large: '要求內容過大',
   method_disabled: '此網域未啟用此方式',
+  password_rejected: '此密碼無法使用：過短、過於常見或與原密碼相同',
   internal: '伺服器錯誤，請稍後再試',
   permission_missing: '您沒有 {{service}} 下 {{resource}} 的 {{perm}} 權限，請聯絡管理員。',
   permission_undefined: '權限未定義',

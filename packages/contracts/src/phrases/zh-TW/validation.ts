@@ -15,4 +15,6 @@ export const validation: Phrases['validation'] = {
   url: '請輸入有效的 http 或 https 網址',
   sub_name: '須以字母開頭，可包含字母、數字、底線或句點，長度 3-50 個字元',
   key_name: '金鑰名稱：4-20 個字母、數字、底線或連字號',
+  otp: '一次性密碼為 6 位數字',
+  color: '請輸入顏色，例如 #1890ff',
 };

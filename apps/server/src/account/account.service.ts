@@ -1,0 +1,193 @@
+/**
+ * The signed-in user's own account (SPEC §3 "Account centre", §5; issue 3): what it shows,
+ * user name and avatar, password change, sessions and preferences. Every call acts on the
+ * session's own account — an id never comes from the request (A-40).
+ */
+import { LIMITS, accountSettings, type AccountInfo, type AccountSettings } from '@umbo/contracts';
+import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { Reauth } from '../auth/throttle/reauth.js';
+import type { Session, SessionRepo } from '../auth/sessions.repo.js';
+import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/crypto.js';
+import { isUniqueViolation } from '../platform/db.js';
+import { assertThat, fail } from '../platform/errors.js';
+import { defaultRealmSettings, type RealmSettings } from '../realms/realm-settings.js';
+import type { RealmRepo } from '../realms/realms.repo.js';
+import type { AccountSelfRepo } from './account.repo.js';
+import { parseAvatar } from './avatar.js';
+import { assertAcceptablePassword } from './password-policy.js';
+
+/** SPEC §1, §9: zh-CN, dark theme, light blue (antd's daybreak blue). */
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+  language: 'zh-CN',
+  theme: 'dark',
+  color: '#1890ff',
+  notifications: { securityEmail: true, securitySms: false, productEmail: false },
+};
+
+export const avatarPath = (realmId: string, id: string) => `/api/users/avatars/${encodeURIComponent(realmId)}/${id}`;
+
+export interface AccountServiceDeps {
+  accounts: AccountRepo;
+  self: AccountSelfRepo;
+  realms: RealmRepo;
+  sessions: SessionRepo;
+  reauth: Reauth;
+  clock: Clock;
+  otpEnabled(account: Account): Promise<boolean>;
+}
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { accounts, self, realms, sessions, reauth, clock } = deps;
+
+  async function realmOf(realmId: string): Promise<{ name: string; settings: RealmSettings }> {
+    const realm = await realms.findRealmById(realmId);
+    assertThat(realm, 'NOT_FOUND');
+    let stored: Partial<RealmSettings> = {};
+    try {
+      stored = JSON.parse(realm.settings) as Partial<RealmSettings>;
+    } catch {
+      // a damaged record falls back to defaults
+    }
+    return { name: realm.name, settings: { ...defaultRealmSettings(), ...stored } };
+  }
+
+  async function info(account: Account): Promise<AccountInfo> {
+    const realm = await realmOf(account.realm_id);
+    return {
+      accountMark: account.kind === 'service' ? account.username_norm : account.username,
+      id: account.id,
+      username: account.username,
+      kind: account.kind,
+      domain: realm.name,
+      domainId: account.realm_id,
+      avatar: account.avatar,
+      email: account.email,
+      phone: account.phone,
+      lastLoginArea: account.last_login_area,
+      lastLoginTime: account.last_login_at,
+      registTime: account.created_at,
+      registArea: account.regist_area,
+      updateTime: account.updated_at,
+      otpEnabled: await deps.otpEnabled(account),
+      forcePassword: Boolean(account.force_password),
+    };
+  }
+
+  async function reload(account: Account): Promise<Account> {
+    const fresh = await accounts.findAccountById(account.realm_id, account.id);
+    assertThat(fresh, 'UNAUTHORIZED');
+    return fresh;
+  }
+
+  /** SPEC §5: a new user name differs from the current one; 1205 if another account has it. */
+  async function update(account: Account, patch: { username?: string | undefined; avatar?: string | undefined }): Promise<AccountInfo> {
+    const now = clock.now();
+    const { username, avatar } = patch;
+    if (username !== undefined) {
+      // A service account's name is its owner's grant (owner/subname), not its own to change.
+      assertThat(account.kind === 'person', 'FORBIDDEN');
+      assertThat(username !== account.username, 'INVALID_PARAMETER', { field: 'username', reason: 'validation.username_same' });
+    }
+    try {
+      // One transaction: a taken name leaves the avatar unchanged too (no partial write).
+      await self.inTransaction(async (trx) => {
+        if (username !== undefined) await trx.renameAccount(account.realm_id, account.id, account.username_norm, username, now);
+        if (avatar !== undefined) {
+          await trx.deleteAvatar(account.realm_id, account.id);
+          await trx.setAvatarUrl(account.realm_id, account.id, avatar, now);
+        }
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw fail('USER_EXISTS', { field: 'username' });
+      throw err;
+    }
+    return info(await reload(account));
+  }
+
+  async function uploadAvatar(account: Account, dataUrl: string): Promise<{ avatar: string }> {
+    const image = parseAvatar(dataUrl);
+    const id = newId();
+    const avatar = avatarPath(account.realm_id, id);
+    const now = clock.now();
+    await self.inTransaction(async (trx) => {
+      await trx.replaceAvatar(account.realm_id, account.id, { id, mime: image.mime, data: image.bytes.toString('base64') }, now);
+      await trx.setAvatarUrl(account.realm_id, account.id, avatar, now);
+    });
+    return { avatar };
+  }
+
+  async function avatarFile(realmId: string, id: string): Promise<{ mime: string; bytes: Buffer }> {
+    const found = await self.findAvatar(realmId, id);
+    assertThat(found, 'NOT_FOUND');
+    return { mime: found.mime, bytes: Buffer.from(found.data, 'base64') };
+  }
+
+  /**
+   * Old password first (counted by the throttle, A-36); SPEC §5 + realm minimum + common list
+   * (A-29). Every other session ends; this one stays. Clears force_password (SPEC §3).
+   */
+  async function changePassword(account: Account, current: Session, input: { oldPassword: string; newPassword: string; ip: string }): Promise<void> {
+    await reauth.confirmPassword(account, input.oldPassword, input.ip);
+    if (input.newPassword === input.oldPassword) throw fail('PASSWORD_REJECTED', { reason: 'same_as_old', min: LIMITS.passwordMin });
+    const realm = await realmOf(account.realm_id);
+    assertAcceptablePassword(input.newPassword, realm.settings.passwordMinLength);
+    const hash = await hashPassword(input.newPassword);
+    const now = clock.now();
+    await self.inTransaction(async (trx) => {
+      await trx.setPassword(account.realm_id, account.id, hash, now);
+      await trx.revokeOtherSessions(account.realm_id, account.id, current.id, now);
+    });
+  }
+
+  async function listSessions(account: Account, current: Session) {
+    const rows = await sessions.listAccountSessions(account.realm_id, account.id, clock.now());
+    const items = rows.map((s) => ({
+      id: s.id,
+      ip: s.ip,
+      userAgent: s.user_agent,
+      createdAt: s.created_at,
+      lastSeenAt: s.last_seen_at,
+      expiresAt: s.expires_at,
+      current: s.id === current.id,
+    }));
+    return { items, total: items.length };
+  }
+
+  /** Only the caller's own live sessions can be ended here; anything else is 1004. */
+  async function revokeSession(account: Account, id: string): Promise<void> {
+    const own = await sessions.listAccountSessions(account.realm_id, account.id, clock.now());
+    assertThat(own.some((s) => s.id === id), 'NOT_FOUND');
+    await sessions.revokeSession(account.realm_id, id, clock.now());
+  }
+
+  async function getSettings(account: Account): Promise<AccountSettings> {
+    const raw = await self.findSettings(account.realm_id, account.id);
+    if (!raw) return DEFAULT_ACCOUNT_SETTINGS;
+    let stored: Partial<AccountSettings> = {};
+    try {
+      stored = JSON.parse(raw) as Partial<AccountSettings>;
+    } catch {
+      // damaged preferences fall back to the defaults
+    }
+    const merged = { ...DEFAULT_ACCOUNT_SETTINGS, ...stored, notifications: { ...DEFAULT_ACCOUNT_SETTINGS.notifications, ...stored.notifications } };
+    const parsed = accountSettings.safeParse(merged);
+    return parsed.success ? parsed.data : DEFAULT_ACCOUNT_SETTINGS;
+  }
+
+  async function updateSettings(account: Account, patch: Partial<Omit<AccountSettings, 'notifications'>> & { notifications?: Partial<AccountSettings['notifications']> | undefined }): Promise<AccountSettings> {
+    const current = await getSettings(account);
+    const next = accountSettings.parse({ ...current, ...stripUndefined(patch), notifications: { ...current.notifications, ...stripUndefined(patch.notifications ?? {}) } });
+    await self.saveSettings(account.realm_id, account.id, JSON.stringify(next), clock.now());
+    return next;
+  }
+
+  return { info, update, uploadAvatar, avatarFile, changePassword, listSessions, revokeSession, getSettings, updateSettings };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

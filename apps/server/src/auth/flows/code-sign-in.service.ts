@@ -1,0 +1,82 @@
+/**
+ * Codes by SMS and email, and signing in with them (SPEC §2 "mobile SMS" sub-form; issue 3).
+ * Asking for a code needs a captcha (so that nobody pumps SMS through us). A number or
+ * address that no account has gets a code too — stored, never delivered — so the answers,
+ * throttles and errors of sign-in and recovery do not reveal which accounts exist
+ * (DESIGN.md §5). Registration is the one place that says 1205 (SPEC §8, A-34).
+ */
+import type { CodePurpose } from '@umbo/contracts';
+import type { Account } from '../../accounts/accounts.repo.js';
+import { CODE_DEFAULTS } from '../../codes/defaults.js';
+import type { IssuedCode } from '../../codes/codes.service.js';
+import { fail } from '../../platform/errors.js';
+import { codeMail, codeSms } from '../../notify/templates.js';
+import type { FlowDeps, RequestMeta } from './deps.js';
+import { chargeRegistration } from './registration.service.js';
+import { completeSignIn } from './sign-in.js';
+import { emailTarget, phoneTarget } from './targets.js';
+
+const MINUTES = CODE_DEFAULTS.ttlMs / 60_000;
+
+interface CaptchaInput {
+  captcha: string;
+  serialNo: string;
+}
+
+export function createCodeSignInService(d: FlowDeps) {
+  async function existingFor(purpose: CodePurpose, realmId: string, account: Account | undefined, meta: RequestMeta): Promise<void> {
+    if (purpose !== 'register') return;
+    await chargeRegistration(d, realmId, meta.ip);
+    if (account) throw fail('USER_EXISTS');
+  }
+
+  async function issueSmsCode(realmId: string, input: CaptchaInput & { mobile: string; country?: string | undefined; purpose: CodePurpose }, meta: RequestMeta): Promise<IssuedCode> {
+    const settings = await d.policy.settingsOf(realmId);
+    const target = phoneTarget(settings, input.purpose, input.mobile, input.country);
+    await d.captcha.verify(realmId, input);
+    const account = await d.flows.findAccountByPhone(realmId, target);
+    await existingFor(input.purpose, realmId, account, meta);
+    const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'sms', target }, { ip: meta.ip, subject: account?.id });
+    if (account || input.purpose === 'register') {
+      const text = codeSms({ locale: meta.locale, realm: realmId, code: issued.code, minutes: MINUTES });
+      d.notify.defer('sms-code', () => d.notify.sendSms(realmId, settings, { to: target, text, code: issued.code, purpose: input.purpose }));
+    }
+    return issued;
+  }
+
+  async function issueEmailCode(realmId: string, input: CaptchaInput & { email: string; purpose: CodePurpose }, meta: RequestMeta): Promise<IssuedCode> {
+    const settings = await d.policy.settingsOf(realmId);
+    const target = emailTarget(settings, input.purpose, input.email);
+    await d.captcha.verify(realmId, input);
+    const account = await d.flows.findAccountByEmail(realmId, target);
+    await existingFor(input.purpose, realmId, account, meta);
+    const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'email', target }, { ip: meta.ip, subject: account?.id });
+    if (account || input.purpose === 'register') {
+      const mail = codeMail(input.email.trim(), { locale: meta.locale, site: d.siteTitle, realm: realmId, code: issued.code, minutes: MINUTES });
+      d.notify.defer('email-code', () => d.notify.sendMail(realmId, settings, mail));
+    }
+    return issued;
+  }
+
+  async function loginBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; otp?: string | undefined }, meta: RequestMeta) {
+    const settings = await d.policy.settingsOf(realmId);
+    const target = phoneTarget(settings, 'login', input.mobile, input.country);
+    await d.codes.verify({ realmId, purpose: 'login', channel: 'sms', target }, input);
+    const account = await d.flows.findAccountByPhone(realmId, target);
+    if (!account) throw fail('CODE_INVALID');
+    return completeSignIn(d, account, { ...meta, otp: input.otp });
+  }
+
+  async function loginByEmail(realmId: string, input: { email: string; code: string; serialNo: string; otp?: string | undefined }, meta: RequestMeta) {
+    const settings = await d.policy.settingsOf(realmId);
+    const target = emailTarget(settings, 'login', input.email);
+    await d.codes.verify({ realmId, purpose: 'login', channel: 'email', target }, input);
+    const account = await d.flows.findAccountByEmail(realmId, target);
+    if (!account) throw fail('EMAIL_CODE_WRONG');
+    return completeSignIn(d, account, { ...meta, otp: input.otp });
+  }
+
+  return { issueSmsCode, issueEmailCode, loginBySms, loginByEmail };
+}
+
+export type CodeSignInService = ReturnType<typeof createCodeSignInService>;

@@ -1,0 +1,44 @@
+/**
+ * /loginByFToken (SPEC §2): a signed-in account (e.g. an app) asks for a short-lived,
+ * single-use token and hands it to the browser, which exchanges it for a console session.
+ * The token names its realm (`{realm}.{random}`) and is kept only as a keyed hash in the
+ * code store under its own type, so no other kind of code is accepted in its place (A-46).
+ */
+import type { Account } from '../../accounts/accounts.repo.js';
+import { codeError } from '../../codes/codes.service.js';
+import { FTOKEN_DEFAULTS } from '../../codes/defaults.js';
+import { randomString } from '../../platform/crypto.js';
+import { fail } from '../../platform/errors.js';
+import type { FlowDeps, RequestMeta } from './deps.js';
+import { completeSignIn } from './sign-in.js';
+
+const PURPOSE = 'ftoken';
+
+export function createFTokenService(d: FlowDeps) {
+  const keyOf = (realmId: string, secret: string) => ({ realmId, purpose: PURPOSE, targetHash: d.secrets.hash('ftoken-key', secret) });
+  const hashOf = (secret: string) => d.secrets.hash('ftoken', secret);
+
+  async function issue(account: Account): Promise<{ ftoken: string; expiresAt: number }> {
+    const secret = randomString(40);
+    const now = d.clock.now();
+    const expiresAt = now + FTOKEN_DEFAULTS.ttlMs;
+    await d.store.putCode(keyOf(account.realm_id, secret), { codeHash: hashOf(secret), serialNo: PURPOSE, subject: account.id, createdAt: now, expiresAt }, 0);
+    return { ftoken: `${account.realm_id}.${secret}`, expiresAt };
+  }
+
+  async function exchange(ftoken: string, meta: RequestMeta) {
+    const dot = ftoken.lastIndexOf('.');
+    const realmId = ftoken.slice(0, dot);
+    const secret = ftoken.slice(dot + 1);
+    if (dot < 1 || !/^[A-Za-z0-9]{40}$/.test(secret) || realmId.length > 64) throw fail('CODE_INVALID');
+    const res = await d.store.checkCode(keyOf(realmId, secret), { codeHash: hashOf(secret), serialNo: PURPOSE, now: d.clock.now(), maxAttempts: 1 });
+    if (res.status !== 'ok') throw codeError('sms', res.status);
+    const account = await d.accounts.findAccountById(realmId, res.subject);
+    if (!account) throw fail('CODE_INVALID');
+    return completeSignIn(d, account, { ...meta, skipSecondFactor: true });
+  }
+
+  return { issue, exchange };
+}
+
+export type FTokenService = ReturnType<typeof createFTokenService>;

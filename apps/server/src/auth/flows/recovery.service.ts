@@ -1,0 +1,88 @@
+/**
+ * Retrieving a forgotten password (SPEC §2 "retrieve by email / by SMS", "reset password";
+ * issue 3; A-35). By email: a reset link carrying a 24-character code, which also works pasted
+ * into /reset. By SMS: a code, then the new password. The answer is the same whether or
+ * not the account exists, and the mail is sent after the answer (DESIGN.md §5). A reset
+ * ends every session of the account and signs nobody in.
+ */
+import { CODE_DEFAULTS, DAY_MS, MAIL_LINK_DEFAULTS } from '../../codes/defaults.js';
+import { fail } from '../../platform/errors.js';
+import { resetMail } from '../../notify/templates.js';
+import { hashPassword } from '../passwords.js';
+import type { FlowDeps, RequestMeta } from './deps.js';
+import { assertPasswordPolicy } from './sign-in.js';
+import { emailTarget, phoneTarget } from './targets.js';
+
+export function resetLink(publicUrl: string, realmId: string, code: string): string {
+  // A-35: the configured PUBLIC_URL, never the request's Host or X-Forwarded-Host.
+  return `${publicUrl}/reset?realm_id=${encodeURIComponent(realmId)}&code=${code}`;
+}
+
+export function createRecoveryService(d: FlowDeps) {
+  /** Daily caps for reset mails, per address and per IP, like codes. */
+  async function chargeResetMail(realmId: string, email: string, ip: string): Promise<void> {
+    const now = d.clock.now();
+    const perTarget = await d.store.hitCounter({ realmId, name: 'reset-mail-target', keyHash: d.secrets.hash('counter', email), windowMs: DAY_MS, now });
+    const perIp = await d.store.hitCounter({ realmId, name: 'reset-mail-ip', keyHash: d.secrets.hash('counter', ip), windowMs: DAY_MS, now });
+    if (perTarget > CODE_DEFAULTS.dailyCapPerTarget || perIp > CODE_DEFAULTS.dailyCapPerIp) throw fail('RATE_LIMITED', { reason: 'daily_cap' });
+  }
+
+  async function retrieveByEmail(realmId: string, input: { email: string; captcha: string; serialNo: string }, meta: RequestMeta) {
+    const settings = await d.policy.settingsOf(realmId);
+    const email = emailTarget(settings, 'retrieve', input.email);
+    await d.captcha.verify(realmId, input);
+    await chargeResetMail(realmId, email, meta.ip);
+    // Everything that depends on the account happens after the answer.
+    d.notify.defer('reset-mail', async () => {
+      const account = await d.flows.findAccountByEmail(realmId, email);
+      if (!account || account.disabled || !account.email) return;
+      const { code } = await d.db.transaction().execute((trx) => d.mailLinks.create(trx, realmId, 'reset', account.id));
+      const mail = resetMail(account.email, {
+        locale: meta.locale,
+        site: d.siteTitle,
+        realm: realmId,
+        username: account.username,
+        link: resetLink(d.publicUrl, realmId, code),
+        code,
+        minutes: MAIL_LINK_DEFAULTS.resetTtlMs / 60_000,
+        template: settings.resetEmailTpl,
+      });
+      await d.notify.sendMail(realmId, settings, mail);
+    });
+    return { accepted: true as const };
+  }
+
+  async function retrieveBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string }) {
+    const settings = await d.policy.settingsOf(realmId);
+    const phone = phoneTarget(settings, 'retrieve', input.mobile, input.country);
+    assertPasswordPolicy(settings.passwordMinLength, input.password);
+    await d.codes.verify({ realmId, purpose: 'retrieve', channel: 'sms', target: phone }, input);
+    const account = await d.flows.findAccountByPhone(realmId, phone);
+    if (!account) throw fail('CODE_INVALID');
+    const passwordHash = await hashPassword(input.password);
+    await d.flows.setRecoveredPassword(realmId, account.id, passwordHash, d.clock.now(), false);
+    await d.sessions.revokeAll(account);
+    return { accepted: true as const };
+  }
+
+  /** /reset: the 24-character code from the mail (link or pasted) and a new password. */
+  async function resetByMailCode(realmId: string, input: { code: string; password: string }) {
+    const settings = await d.policy.settingsOf(realmId);
+    assertPasswordPolicy(settings.passwordMinLength, input.password);
+    // Hash first: the transaction below stays short and holds no lock during argon2.
+    const passwordHash = await hashPassword(input.password);
+    const accountId = await d.db.transaction().execute(async (trx) => {
+      const id = await d.mailLinks.consume(trx, realmId, 'reset', input.code);
+      // Following the mail proves the mailbox, so a pending activation is done too.
+      if (!(await d.flows.setRecoveredPassword(realmId, id, passwordHash, d.clock.now(), true, trx))) throw fail('CODE_INVALID');
+      return id;
+    });
+    const account = await d.accounts.findAccountById(realmId, accountId);
+    if (account) await d.sessions.revokeAll(account);
+    return { accepted: true as const };
+  }
+
+  return { retrieveByEmail, retrieveBySms, resetByMailCode };
+}
+
+export type RecoveryService = ReturnType<typeof createRecoveryService>;

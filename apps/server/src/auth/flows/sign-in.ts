@@ -1,0 +1,29 @@
+/**
+ * The end of every code-based sign-in (SMS, email, ftoken): account state is told only now
+ * that the credential was proven (DESIGN.md §5), then the same 7-day session as the password
+ * form (SPEC §4). An account with a one-time password on must give it here too (1503 empty,
+ * 1502 wrong), as on the password form; the ftoken hand-over skips it (`skipSecondFactor`):
+ * its issuer was already signed in.
+ */
+import type { Account } from '../../accounts/accounts.repo.js';
+import { fail } from '../../platform/errors.js';
+import type { IssuedSession } from '../sessions.service.js';
+import type { FlowDeps, RequestMeta } from './deps.js';
+
+export async function completeSignIn(
+  d: Pick<FlowDeps, 'accounts' | 'sessions' | 'clock' | 'secondFactor'>,
+  account: Account,
+  meta: RequestMeta & { otp?: string | undefined; username?: string; skipSecondFactor?: boolean },
+): Promise<{ account: Account; issued: IssuedSession }> {
+  if (!meta.skipSecondFactor) await d.secondFactor?.verifyAtLogin(account, meta.otp, { username: meta.username ?? account.username, ip: meta.ip });
+  if (account.disabled) throw fail('ACCOUNT_DISABLED');
+  if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
+  const issued = await d.sessions.issue(account, { ip: meta.ip, userAgent: meta.userAgent });
+  await d.accounts.updateAccount(account.realm_id, account.id, { last_login_at: d.clock.now() });
+  return { account, issued };
+}
+
+/** Realm password rule on top of SPEC §5's floor of 6 (A-29). */
+export function assertPasswordPolicy(minLength: number, password: string): void {
+  if (password.length < Math.max(6, minLength)) throw fail('INVALID_PARAMETER', { field: 'password', reason: 'validation.password_min' });
+}

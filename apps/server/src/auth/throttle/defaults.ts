@@ -1,0 +1,34 @@
+/**
+ * Brute-force policy for password sign-in (issue 3; A-31; ASVS 6.3.1; RFC 6749 §10.10 /
+ * RFC 6819 §5.1.4.2.3). Counters are per realm and keyed by the *typed* user name, so an
+ * unknown name is throttled exactly like a known one (A-30, DESIGN.md §5). After
+ * `freeFailures` each failure blocks the next attempt for a growing delay; from
+ * `lockAfter` failures on, a temporary lock that doubles up to `maxLockMs`.
+ * Counters forget after `windowMs` without a failure, or at a successful sign-in (the
+ * account counter only: one valid account must not reset an IP that guesses others).
+ */
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+export interface ThrottlePolicy {
+  freeFailures: number;
+  baseDelayMs: number;
+  lockAfter: number;
+  lockMs: number;
+  maxLockMs: number;
+  windowMs: number;
+}
+
+export const THROTTLE_DEFAULTS: Record<'account' | 'ip', ThrottlePolicy> = {
+  // 3 free tries, then 1 s, 2 s, … 32 s, then 15 min, 30 min, 1 h: ≤ ~30 guesses a day.
+  account: { freeFailures: 3, baseDelayMs: SECOND, lockAfter: 10, lockMs: 15 * MINUTE, maxLockMs: 60 * MINUTE, windowMs: 24 * 60 * MINUTE },
+  // One address may serve many people (NAT): more room before it slows down.
+  ip: { freeFailures: 20, baseDelayMs: SECOND, lockAfter: 100, lockMs: 15 * MINUTE, maxLockMs: 60 * MINUTE, windowMs: 60 * MINUTE },
+};
+
+/** How long the attempt after the `failures`-th failure must wait, 0 for not at all. */
+export function blockFor(policy: ThrottlePolicy, failures: number): number {
+  if (failures <= policy.freeFailures) return 0;
+  if (failures < policy.lockAfter) return Math.min(policy.baseDelayMs * 2 ** (failures - policy.freeFailures - 1), policy.lockMs);
+  return Math.min(policy.lockMs * 2 ** Math.min(failures - policy.lockAfter, 20), policy.maxLockMs);
+}

@@ -1,0 +1,93 @@
+/**
+ * The code store, in the database and in Redis (issue 3; A-33, A-47): single use under
+ * concurrency, stored only hashed, daily caps per target and per IP, realm-scoped keys.
+ */
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, expect, it } from 'vitest';
+import { describeBothDbs } from '../test/harness.js';
+import type { CodeTarget } from './codes.service.js';
+import { newRealmId, putRealm } from '../auth/flows/testing/flows-helpers.js';
+
+const REDIS = 'redis://127.0.0.1:6379/0';
+const prefix = `umbo-test:${crypto.randomBytes(6).toString('hex')}:`;
+const raw = new Redis(REDIS, { lazyConnect: true });
+afterAll(async () => {
+  const keys = await raw.keys(`${prefix}*`);
+  if (keys.length) await raw.del(...keys);
+  raw.disconnect();
+});
+
+for (const mode of ['database', 'redis'] as const) {
+  describeBothDbs(`code store in ${mode}`, (h) => {
+    const flows = () => h().ctx.services.flows;
+    const target = (t: Partial<CodeTarget> = {}): CodeTarget => ({ realmId: 'master', purpose: 'login', channel: 'sms', target: `+86139${crypto.randomInt(10_000_000, 99_999_999)}`, ...t });
+    const errCode = (p: Promise<unknown>) => p.then(() => 0, (e: { def?: { code: number } }) => e.def?.code ?? -1);
+
+    it(`keeps codes in ${mode}`, () => {
+      expect(flows().deps.store.kind).toBe(mode);
+    });
+
+    it('A-33 stores neither the code nor the target in the clear', async () => {
+      const t = target();
+      const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.1' });
+      const stored = mode === 'redis' ? await dumpRedis() : JSON.stringify(await h().dbh.db.selectFrom('verification_codes').selectAll().execute());
+      expect(stored.length).toBeGreaterThan(0);
+      expect(stored).not.toContain(issued.code);
+      expect(stored).not.toContain(t.target);
+      expect(stored).not.toContain(t.target.slice(3));
+    });
+
+    it('twenty parallel checks of the right code: exactly one wins', async () => {
+      const t = target();
+      const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.2' });
+      const results = await Promise.all(Array.from({ length: 20 }, () => errCode(flows().deps.codes.verify(t, issued))));
+      expect(results.filter((c) => c === 0)).toHaveLength(1);
+      expect(results.filter((c) => c === 4007)).toHaveLength(19);
+    });
+
+    it('A-47 expiry follows the injected clock to the millisecond', async () => {
+      const t = target();
+      const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.3' });
+      h().clock.advance(299_999);
+      expect(await errCode(flows().deps.codes.verify(t, { ...issued, code: 'nope' }))).toBe(4006);
+      expect(await errCode(flows().deps.codes.verify(t, issued))).toBe(0);
+      const t2 = target();
+      const late = await flows().deps.codes.issue(t2, { ip: '192.0.2.3' });
+      h().clock.advance(300_000);
+      expect(await errCode(flows().deps.codes.verify(t2, late))).toBe(4004);
+    });
+
+    it('daily caps: 10 codes a day per target, 30 per IP (1006), new day new count', async () => {
+      const t = target();
+      const ip = `198.51.100.${crypto.randomInt(1, 254)}`;
+      for (let i = 0; i < 10; i++) {
+        await flows().deps.codes.issue(t, { ip });
+        h().clock.advance(60_000);
+      }
+      expect(await errCode(flows().deps.codes.issue(t, { ip }))).toBe(1006);
+      for (let i = 0; i < 19; i++) await flows().deps.codes.issue(target(), { ip });
+      expect(await errCode(flows().deps.codes.issue(target(), { ip }))).toBe(1006);
+      h().clock.advance(24 * 3600_000);
+      expect(await errCode(flows().deps.codes.issue(t, { ip }))).toBe(0);
+    });
+
+    it('a code is scoped to its realm and its purpose', async () => {
+      const realm = await putRealm(h(), newRealmId());
+      const t = target();
+      const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.4' });
+      expect(await errCode(flows().deps.codes.verify({ ...t, realmId: realm }, issued))).toBe(4006);
+      expect(await errCode(flows().deps.codes.verify({ ...t, purpose: 'retrieve' }, issued))).toBe(4006);
+      expect(await errCode(flows().deps.codes.verify({ ...t, channel: 'email' }, issued))).toBe(5002);
+      expect(await errCode(flows().deps.codes.verify(t, issued))).toBe(0);
+    });
+
+    async function dumpRedis(): Promise<string> {
+      const keys = await raw.keys(`${prefix}*`);
+      expect(keys.every((k) => k.startsWith(`${prefix}realm:`))).toBe(true);
+      const values = await Promise.all(keys.map(async (k) => ((await raw.type(k)) === 'hash' ? JSON.stringify(await raw.hgetall(k)) : String(await raw.get(k)))));
+      return keys.join('\n') + values.join('\n');
+    }
+
+  }, mode === 'redis' ? { REDIS_URL: `${REDIS}?keyPrefix=${prefix}` } : {});
+}

@@ -1,0 +1,60 @@
+/**
+ * Where one-time codes and counters live: Redis when REDIS_URL is set, else the database,
+ * so that several server processes agree (issue 3). Both stores decide expiry by the time
+ * they are given (the injected clock, A-47) and consume atomically (SECURITY.md design rules).
+ */
+export interface CodeKey {
+  realmId: string;
+  /** type namespace: `login-sms`, `register-email`, `captcha`, `ftoken`, … (A-46) */
+  purpose: string;
+  /** keyed hash of the target (number, address, serial) */
+  targetHash: string;
+}
+
+export interface NewCode {
+  codeHash: string;
+  serialNo: string;
+  subject: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface CodeAttempt {
+  codeHash: string;
+  serialNo: string;
+  now: number;
+  maxAttempts: number;
+}
+
+export type CheckResult =
+  | { status: 'ok'; subject: string }
+  | { status: 'missing' | 'expired' | 'used' | 'locked' | 'mismatch' | 'wrong' };
+
+export interface CounterKey {
+  realmId: string;
+  name: string;
+  keyHash: string;
+  windowMs: number;
+  now: number;
+}
+
+export interface CodeStore {
+  readonly kind: 'redis' | 'database';
+  /**
+   * Writes (or overwrites: A-33 "resend overwrites previous code") the code for a key,
+   * unless the previous one was written less than `minIntervalMs` ago; false then.
+   */
+  putCode(key: CodeKey, code: NewCode, minIntervalMs: number): Promise<boolean>;
+  /** Checks an answer; a right one is consumed at once, a wrong one counts as a try. */
+  checkCode(key: CodeKey, attempt: CodeAttempt): Promise<CheckResult>;
+  /** Counts one event in the current fixed window and returns the window's count. */
+  hitCounter(key: CounterKey): Promise<number>;
+  peekCounter(key: CounterKey): Promise<number>;
+  clearCounter(key: CounterKey): Promise<void>;
+}
+
+/** Fixed windows: `now` falls into window `floor(now / windowMs)`. */
+export function windowOf(key: CounterKey): { index: number; end: number } {
+  const index = Math.floor(key.now / key.windowMs);
+  return { index, end: (index + 1) * key.windowMs };
+}

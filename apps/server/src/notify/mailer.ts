@@ -1,0 +1,37 @@
+/**
+ * Mail over SMTP with nodemailer (issue 3): the realm's email config group when it has one,
+ * else the global SMTP_URL. A realm's SMTP host is an outbound target like any other:
+ * resolved, checked against private ranges (A-37) and connected by address, with TLS
+ * still verifying the configured name.
+ */
+import nodemailer from 'nodemailer';
+import type { MailMessage, RealmMailConfig } from './types.js';
+import { resolveChecked } from './outbound.js';
+
+const TIMEOUTS = { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 };
+
+export async function sendViaSmtpUrl(url: string, from: string, msg: MailMessage): Promise<void> {
+  const transport = nodemailer.createTransport(url, { ...TIMEOUTS } as object);
+  try {
+    await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+  } finally {
+    transport.close();
+  }
+}
+
+export async function sendViaRealmSmtp(cfg: RealmMailConfig, password: string | undefined, allowPrivate: boolean, msg: MailMessage): Promise<void> {
+  const address = await resolveChecked(cfg.host, allowPrivate);
+  const transport = nodemailer.createTransport({
+    host: address,
+    port: cfg.port,
+    secure: cfg.secure,
+    ...(cfg.user ? { auth: { user: cfg.user, pass: password ?? '' } } : {}),
+    tls: { servername: cfg.host },
+    ...TIMEOUTS,
+  });
+  try {
+    await transport.sendMail({ from: cfg.from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+  } finally {
+    transport.close();
+  }
+}

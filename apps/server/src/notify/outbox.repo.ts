@@ -1,0 +1,41 @@
+/** SQL for the outbox (issue 3): messages the `outbox` provider keeps for administrators. */
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, OutboxTable } from '../platform/db.js';
+
+export type OutboxRow = Selectable<OutboxTable>;
+
+export interface OutboxQuery {
+  realmId?: string | undefined;
+  channel?: 'mail' | 'sms' | undefined;
+  recipient?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+export function createOutboxRepo(db: Db) {
+  const filtered = (q: OutboxQuery) => {
+    let s = db.selectFrom('outbox');
+    if (q.realmId) s = s.where('realm_id', '=', q.realmId);
+    if (q.channel) s = s.where('channel', '=', q.channel);
+    if (q.recipient) s = s.where('recipient', '=', q.recipient);
+    return s;
+  };
+  return {
+    async insertOutboxMessage(row: Insertable<OutboxTable>): Promise<void> {
+      await db.insertInto('outbox').values(row).execute();
+    },
+    listOutboxMessages(q: OutboxQuery): Promise<OutboxRow[]> {
+      return filtered(q).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+    },
+    async countOutboxMessages(q: OutboxQuery): Promise<number> {
+      const row = await filtered(q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    async deleteOutboxMessagesBefore(before: number): Promise<number> {
+      const res = await db.deleteFrom('outbox').where('created_at', '<', before).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+  };
+}
+
+export type OutboxRepo = ReturnType<typeof createOutboxRepo>;

@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: 'إدارة الهويات والحسابات لسحابة إنترنت الأشياء والروبوتات',
+  tab_password: 'الحساب وكلمة المرور',
+  username: 'اسم المستخدم',
+  password: 'كلمة المرور',
+  submit: 'تسجيل الدخول',
+  register: 'تسجيل حساب',
+  forgot: 'هل نسيت كلمة المرور؟',
+  sso_unavailable: 'تسجيل الدخول إلى تطبيق آخر غير متاح بعد؛ بعد تسجيل الدخول ستبقى في لوحة التحكم.',
+  signed_in: 'تم تسجيل الدخول',
+};

@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: 'Identitäts- und Kontoverwaltung für die IoT- und Robotik-Cloud',
+  tab_password: 'Konto und Passwort',
+  username: 'Benutzername',
+  password: 'Passwort',
+  submit: 'Anmelden',
+  register: 'Konto registrieren',
+  forgot: 'Passwort vergessen?',
+  sso_unavailable: 'Die Anmeldung bei einer anderen Anwendung ist noch nicht verfügbar; nach der Anmeldung bleiben Sie in der Konsole.',
+  signed_in: 'Angemeldet',
+};

@@ -1,0 +1,16 @@
+import type { Phrases } from '../index.js';
+
+export const notify: Phrases['notify'] = {
+  activate_subject: 'Aktivieren Sie Ihr Konto bei {{site}}',
+  activate_text:
+    'Hallo {{username}},\n\nvielen Dank für Ihre Registrierung. Bitte bestätigen Sie Ihre E-Mail-Adresse, indem Sie diesen Link innerhalb von {{hours}} Stunden öffnen:\n{{link}}\n\nWenn Sie sich nicht registriert haben, können Sie diese Nachricht ignorieren.',
+  activate_button: 'Konto aktivieren',
+  reset_subject: 'Setzen Sie Ihr Passwort bei {{site}} zurück',
+  reset_text:
+    'Hallo {{username}},\n\njemand hat angefordert, das Passwort Ihres Kontos zurückzusetzen. Öffnen Sie diesen Link innerhalb von {{minutes}} Minuten, um ein neues Passwort zu wählen:\n{{link}}\n\nOder geben Sie diesen Code auf der Seite zum Zurücksetzen ein: {{code}}\n\nWenn Sie das nicht waren, ignorieren Sie diese Nachricht; Ihr Passwort bleibt unverändert.',
+  reset_button: 'Passwort zurücksetzen',
+  code_subject: 'Ihr Bestätigungscode für {{site}}',
+  code_text: 'Ihr Bestätigungscode lautet {{code}}. Er ist {{minutes}} Minuten gültig. Geben Sie ihn niemals weiter.',
+  sms_code: '[{{realm}}] Ihr Bestätigungscode lautet {{code}}, gültig für {{minutes}} Minuten. Geben Sie ihn nicht weiter.',
+  footer: 'Diese Nachricht wurde automatisch von {{site}} gesendet; bitte antworten Sie nicht darauf.',
+};

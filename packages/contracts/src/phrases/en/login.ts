@@ -1,0 +1,12 @@
+/** The sign-in screen (SPEC §2 "Login sub-forms"), English reference. */
+export const login = {
+  subtitle: 'Identity and account management for the IoT and robotics cloud',
+  tab_password: 'Account password',
+  username: 'User name',
+  password: 'Password',
+  submit: 'Sign in',
+  register: 'Register an account',
+  forgot: 'Forgot your password?',
+  sso_unavailable: 'Signing in to another application is not available yet; after signing in you stay in the console.',
+  signed_in: 'Signed in',
+};

@@ -1,0 +1,21 @@
+/** The signed-in shell: top bar, multi-tab bar (SPEC §2 "Shell"), English reference. */
+export const shell = {
+  site_title: 'User management back office',
+  personal_center: 'Personal center',
+  logout: 'Log out',
+  login: 'Sign in',
+  logout_confirm: 'Are you sure you would like to logout?',
+  settings: 'Page settings',
+  collapse: 'Collapse menu',
+  expand: 'Expand menu',
+  language: 'Language',
+  loading: 'Loading…',
+  tab_actions: 'Tab actions',
+  close_current: 'Close current tab',
+  close_right: 'Close tabs to the right',
+  close_left: 'Close tabs to the left',
+  close_all: 'Close all tabs',
+  last_tab: 'This is the last tab and cannot be closed',
+  no_left: 'There is no tab on the left',
+  no_right: 'There is no tab on the right',
+};

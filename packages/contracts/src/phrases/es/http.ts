@@ -1,0 +1,12 @@
+import type { Phrases } from '../index.js';
+
+export const http: Phrases['http'] = {
+  forbidden: 'Prohibido',
+  unauthorized: 'No autorizado',
+  unauthorized_desc: 'La verificación de la autorización falló',
+  request_failed: 'La solicitud falló',
+  server_error: 'Error del servidor ({{status}})',
+  no_response: 'El servidor no responde, inténtelo de nuevo más tarde',
+  timeout: 'Se agotó el tiempo de obtención de datos',
+  roles_missing: 'getInfo: ¡roles debe ser una matriz no nula!',
+};

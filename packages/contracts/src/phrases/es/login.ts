@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: 'Gestión de identidades y cuentas para la nube de IoT y robótica',
+  tab_password: 'Cuenta y contraseña',
+  username: 'Nombre de usuario',
+  password: 'Contraseña',
+  submit: 'Iniciar sesión',
+  register: 'Registrar una cuenta',
+  forgot: '¿Olvidó su contraseña?',
+  sso_unavailable: 'Iniciar sesión en otra aplicación aún no está disponible; tras iniciar sesión permanecerá en la consola.',
+  signed_in: 'Sesión iniciada',
+};

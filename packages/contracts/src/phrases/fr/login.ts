@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: "Gestion des identités et des comptes du cloud de l'IoT et de la robotique",
+  tab_password: 'Compte et mot de passe',
+  username: "Nom d'utilisateur",
+  password: 'Mot de passe',
+  submit: 'Se connecter',
+  register: 'Créer un compte',
+  forgot: 'Mot de passe oublié ?',
+  sso_unavailable: "La connexion à une autre application n'est pas encore disponible ; après la connexion, vous restez dans la console.",
+  signed_in: 'Connexion réussie',
+};

@@ -1,0 +1,16 @@
+import type { Phrases } from '../index.js';
+
+export const notify: Phrases['notify'] = {
+  activate_subject: 'Activez votre compte sur {{site}}',
+  activate_text:
+    "Bonjour {{username}},\n\nMerci pour votre inscription. Veuillez confirmer votre adresse e-mail en ouvrant ce lien dans les {{hours}} heures :\n{{link}}\n\nSi vous ne vous êtes pas inscrit, ignorez ce message.",
+  activate_button: 'Activer le compte',
+  reset_subject: 'Réinitialisez votre mot de passe sur {{site}}',
+  reset_text:
+    "Bonjour {{username}},\n\nUne réinitialisation du mot de passe de votre compte a été demandée. Ouvrez ce lien dans les {{minutes}} minutes pour choisir un nouveau mot de passe :\n{{link}}\n\nOu saisissez ce code sur la page de réinitialisation : {{code}}\n\nSi vous n'êtes pas à l'origine de cette demande, ignorez ce message ; votre mot de passe reste inchangé.",
+  reset_button: 'Réinitialiser le mot de passe',
+  code_subject: 'Votre code de vérification pour {{site}}',
+  code_text: 'Votre code de vérification est {{code}}. Il est valable {{minutes}} minutes. Ne le communiquez à personne.',
+  sms_code: '[{{realm}}] Votre code de vérification est {{code}}, valable {{minutes}} minutes. Ne le communiquez à personne.',
+  footer: 'Ce message a été envoyé automatiquement par {{site}} ; merci de ne pas y répondre.',
+};

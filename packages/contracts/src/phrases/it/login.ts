@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: "Gestione di identità e account per il cloud dell'IoT e della robotica",
+  tab_password: 'Account e password',
+  username: 'Nome utente',
+  password: "Parola d'accesso",
+  submit: 'Accedi',
+  register: 'Registra un account',
+  forgot: 'Password dimenticata?',
+  sso_unavailable: "L'accesso a un'altra applicazione non è ancora disponibile; dopo l'accesso resterai nella console.",
+  signed_in: 'Accesso eseguito',
+};

@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: 'IoT・ロボティクスクラウドの ID とアカウント管理',
+  tab_password: 'アカウントとパスワード',
+  username: 'ユーザー名',
+  password: 'パスワード',
+  submit: 'ログイン',
+  register: 'アカウントを登録',
+  forgot: 'パスワードをお忘れですか？',
+  sso_unavailable: '他のアプリケーションへのログインはまだ利用できません。ログイン後はコンソールに留まります。',
+  signed_in: 'ログインしました',
+};

@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: 'Gestão de identidades e contas para a nuvem de IoT e robótica',
+  tab_password: 'Conta e senha',
+  username: 'Nome de usuário',
+  password: 'Senha',
+  submit: 'Entrar',
+  register: 'Cadastrar uma conta',
+  forgot: 'Esqueceu a senha?',
+  sso_unavailable: 'Entrar em outro aplicativo ainda não está disponível; depois de entrar você permanece no console.',
+  signed_in: 'Sessão iniciada',
+};

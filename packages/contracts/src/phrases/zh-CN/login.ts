@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: '物联网与机器人云的身份与账号管理',
+  tab_password: '账户密码登录',
+  username: '用户名',
+  password: '密码',
+  submit: '登录',
+  register: '注册账户',
+  forgot: '忘记密码？',
+  sso_unavailable: '暂不支持登录到其他应用；登录后将停留在控制台。',
+  signed_in: '登录成功',
+};

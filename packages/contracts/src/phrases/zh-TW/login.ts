@@ -1,0 +1,13 @@
+import type { Phrases } from '../index.js';
+
+export const login: Phrases['login'] = {
+  subtitle: '物聯網與機器人雲的身分與帳號管理',
+  tab_password: '帳號密碼登入',
+  username: '使用者名稱',
+  password: '密碼',
+  submit: '登入',
+  register: '註冊帳號',
+  forgot: '忘記密碼？',
+  sso_unavailable: '目前尚不支援登入其他應用程式；登入後將停留在主控台。',
+  signed_in: '登入成功',
+};
