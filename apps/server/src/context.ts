@@ -28,6 +28,8 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
   const flows = createFlowServices({
     config, db, clock, secrets, accounts: repos.accounts, realms: repos.realms, sessions,
     secondFactor: { verifyAtLogin: (account, otp, subject) => own.otp.verifyAtLogin(account, otp, subject) },
+    // a recovered password lifts the sign-in lock at once (A-31: reset stays usable).
+    afterPasswordReset: (account) => own.throttle.clearAccount({ realmId: account.realm_id, username: account.username }),
   });
   // issue 3: sign-in throttling, OTP, the user's own account
   const own: OwnAccountServices = createOwnAccountServices({
@@ -36,7 +38,7 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
   });
   const services = {
     sessions,
-    login: createLoginService({ accounts: repos.accounts, sessions, clock, throttle: own.throttle, otp: own.otp }),
+    login: createLoginService({ accounts: repos.accounts, sessions, clock, throttle: own.throttle, otp: own.otp, captcha: flows.captcha }),
     perm: createPermService(repos.roles),
     flows,
     own,

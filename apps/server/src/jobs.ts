@@ -13,5 +13,14 @@ export function coreJobs(ctx: AppContext): Job[] {
         await ctx.repos.sessions.deleteStaleSessions(ctx.clock.now(), DAY);
       },
     },
+    {
+      // expired codes and mail links, idle counters, outbox older than 7 days
+      name: 'sweep-codes',
+      everyMs: 60 * 60 * 1000,
+      run: async () => {
+        await ctx.services.flows.sweep(ctx.clock.now());
+        await ctx.services.own.sweep(ctx.clock.now());
+      },
+    },
   ];
 }

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const dbh = openDb(config.databaseUrl);
   await migrateToLatest(dbh.db);
-  const boot = await bootstrap(dbh.db, systemClock, config.adminPassword);
+  const boot = await bootstrap(dbh.db, systemClock, config.adminPassword, { captchaPolicy: config.masterCaptchaPolicy });
   const ctx = createContext(config, dbh, systemClock);
   const app = await buildApp(ctx);
 

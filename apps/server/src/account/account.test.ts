@@ -134,7 +134,7 @@ describeBothDbs('own account', (h) => {
 
   it('sessions: listed with device and IP, ended one by one, only the own', async () => {
     const { a, token } = await person();
-    const other = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username: a.username, password: a.password }, headers: { 'user-agent': 'RobotPhone/2.0' }, remoteAddress: '10.9.8.7' });
+    const other = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username: a.username, password: a.password, ...(await h().solveCaptcha()) }, headers: { 'user-agent': 'RobotPhone/2.0' }, remoteAddress: '10.9.8.7' });
     const otherToken = other.json().data.token as string;
     const list = await call(h(), 'GET', '/api/users/account/sessions', { token });
     expect(list.body.data.total).toBe(2);

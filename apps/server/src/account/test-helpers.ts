@@ -60,9 +60,10 @@ export async function call(h: Harness, method: 'GET' | 'POST' | 'PATCH' | 'PUT' 
   return { status: res.statusCode, body: res.json(), headers: res.headers };
 }
 
-export function signIn(h: Harness, a: Pick<TestAccount, 'username' | 'realmId'> & { password: string }, extra: { otp?: string; ip?: string } = {}) {
+export async function signIn(h: Harness, a: Pick<TestAccount, 'username' | 'realmId'> & { password: string }, extra: { otp?: string; ip?: string } = {}) {
   const { ip, ...rest } = extra;
-  return call(h, 'POST', '/api/users/auth/login', { payload: { username: a.username, password: a.password, realm_id: a.realmId, ...rest }, ...(ip ? { ip } : {}) });
+  const captcha = await h.solveCaptcha(a.realmId);
+  return call(h, 'POST', '/api/users/auth/login', { payload: { username: a.username, password: a.password, realm_id: a.realmId, ...captcha, ...rest }, ...(ip ? { ip } : {}) });
 }
 
 export async function tokenFor(h: Harness, a: TestAccount): Promise<string> {

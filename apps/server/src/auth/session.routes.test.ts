@@ -5,7 +5,7 @@ import { ADMIN_PASSWORD, describeBothDbs } from '../test/harness.js';
 
 describeBothDbs('console session', (h) => {
   it('signs in the first admin and returns a 7-day token and the userid cookie', async () => {
-    const res = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    const res = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { ...(await h().solveCaptcha()), username: 'admin', password: ADMIN_PASSWORD } });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.result).toBe('ok');
@@ -25,18 +25,18 @@ describeBothDbs('console session', (h) => {
   });
 
   it('answers 1010 in the caller language for a wrong password and for an unknown user alike', async () => {
-    const wrong = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', headers: { 'accept-language': 'en-US' }, payload: { username: 'admin', password: 'nope-nope' } });
-    const unknown = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', headers: { 'accept-language': 'en-US' }, payload: { username: 'nobody', password: 'nope-nope' } });
+    const wrong = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', headers: { 'accept-language': 'en-US' }, payload: { ...(await h().solveCaptcha()), username: 'admin', password: 'nope-nope' } });
+    const unknown = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', headers: { 'accept-language': 'en-US' }, payload: { ...(await h().solveCaptcha()), username: 'nobody', password: 'nope-nope' } });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ result: 'fail', code: 1010, errno: 1010, error: 'bad_credentials', msg: 'Incorrect account or password' });
     expect(unknown.statusCode).toBe(wrong.statusCode);
     expect(unknown.json()).toEqual(wrong.json());
-    const zh = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username: 'admin', password: 'nope-nope' } });
+    const zh = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { ...(await h().solveCaptcha()), username: 'admin', password: 'nope-nope' } });
     expect(zh.json().msg).toBe('账号或密码错误');
   });
 
   it('names the field when validation fails', async () => {
-    const res = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', headers: { 'accept-language': 'en' }, payload: { username: 'admin' } });
+    const res = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', headers: { 'accept-language': 'en' }, payload: { ...(await h().solveCaptcha()), username: 'admin' } });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ result: 'fail', code: 1009, error: 'invalid_parameter', errData: { field: 'password' } });
     expect(res.json().msg).toContain('password');
@@ -73,7 +73,7 @@ describeBothDbs('console session', (h) => {
   });
 
   it('GetIOTUserName and GetUserInfoByToken answer for the token owner only', async () => {
-    const login = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+    const login = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { ...(await h().solveCaptcha()), username: 'admin', password: ADMIN_PASSWORD } });
     const { token, userId } = login.json().data;
     const res = await h().app.inject({ method: 'POST', url: '/api/users/user.do', payload: { todo: 'GetIOTUserName', userid: userId, auth: token } });
     expect(res.statusCode).toBe(200);

@@ -34,6 +34,7 @@ describe('configuration', () => {
     ['REDIS_URL', 'http://x'],
     ['ADMIN_PASSWORD', '123'],
     ['MASTER_KEY', 'abcd'],
+    ['MASTER_CAPTCHA_POLICY', 'never'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^configuration: ${name} `));
   });

@@ -26,6 +26,8 @@ export interface Config {
   headerScriptChina: string;
   headerChinaHosts: string[];
   siteTitle: string;
+  /** captcha policy the master realm gets on the first start (SPEC §5 default: always) */
+  masterCaptchaPolicy: 'always' | 'after_failures';
 }
 
 export class ConfigError extends Error {
@@ -74,6 +76,12 @@ function masterKey(env: Env, dataDir: string): Buffer {
   return key;
 }
 
+function captchaPolicy(env: Env): 'always' | 'after_failures' {
+  const raw = env.MASTER_CAPTCHA_POLICY || 'always';
+  if (raw !== 'always' && raw !== 'after_failures') throw new ConfigError('MASTER_CAPTCHA_POLICY', `must be always or after_failures, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -102,5 +110,6 @@ export function loadConfig(env: Env = process.env): Config {
     headerScriptChina: env.HEADER_SCRIPT_CHINA || '',
     headerChinaHosts: (env.HEADER_CHINA_HOSTS || '.cn').split(',').map((s) => s.trim()).filter(Boolean),
     siteTitle: env.SITE_TITLE || 'umbo',
+    masterCaptchaPolicy: captchaPolicy(env),
   };
 }

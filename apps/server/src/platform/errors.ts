@@ -31,6 +31,11 @@ export function envelope(req: FastifyRequest, def: ErrorDef, errData?: Record<st
   const locale = requestLocale(req);
   let msg = t(locale, `errors.${def.key}`);
   if (errData && typeof errData.field === 'string') msg += ` (${t(locale, 'errors.field', { field: errData.field })})`;
+  // Reasons are phrase keys (`validation.username_same`) for programs; people read them in msg.
+  if (errData && typeof errData.reason === 'string' && /^[a-z_]+\.[a-z_]+$/.test(errData.reason)) {
+    const text = t(locale, errData.reason, errData);
+    if (text !== errData.reason) msg += ` — ${text}`;
+  }
   if (errData && errData.service && errData.resource && errData.perm) {
     msg = t(locale, 'errors.permission_missing', errData);
   }
@@ -50,9 +55,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') || String((first?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '');
-      const reasonKey = first?.message ?? '';
-      const reason = reasonKey.startsWith('validation.') ? t(requestLocale(req), reasonKey) : reasonKey;
-      return send(req, reply, ErrorCodes.INVALID_PARAMETER, { field: field || 'body', reason });
+      return send(req, reply, ErrorCodes.INVALID_PARAMETER, { field: field || 'body', reason: first?.message ?? '' });
     }
     if (err.validation) {
       return send(req, reply, ErrorCodes.INVALID_PARAMETER, { field: err.validationContext ?? 'body', reason: err.message });

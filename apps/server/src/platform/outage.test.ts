@@ -13,24 +13,36 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { createContext } from '../context.js';
+import { createContext, type AppContext } from '../context.js';
 import { bootstrap } from '../realms/bootstrap.js';
-import { ADMIN_PASSWORD, PG_URL, testConfig } from '../test/harness.js';
+import { ADMIN_PASSWORD, PG_URL, solveCaptcha, testConfig } from '../test/harness.js';
 import { FakeClock } from './clock.js';
 import { openDb, type DbHandle } from './db.js';
 import { migrateToLatest } from './migrations/index.js';
+
+const contexts = new WeakMap<FastifyInstance, AppContext>();
 
 async function appOn(dbh: DbHandle): Promise<FastifyInstance> {
   const clock = new FakeClock(Date.now());
   await migrateToLatest(dbh.db, dbh.schema);
   await bootstrap(dbh.db, clock, ADMIN_PASSWORD);
-  const app = await buildApp(createContext(testConfig(), dbh, clock), { logger: false });
+  const ctx = createContext(testConfig(), dbh, clock);
+  const app = await buildApp(ctx, { logger: false });
   await app.ready();
+  contexts.set(app, ctx);
   return app;
 }
 
-const login = (app: FastifyInstance) =>
-  app.inject({ method: 'POST', url: '/api/users/auth/login', headers: { 'accept-language': 'en' }, payload: { username: 'admin', password: ADMIN_PASSWORD } });
+/** The captcha is solved while the database is still there (it is stored there too). */
+const captchaFor = (app: FastifyInstance) => solveCaptcha(contexts.get(app)!);
+
+const login = async (app: FastifyInstance, captcha?: { captcha: string; serialNo: string }) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/users/auth/login',
+    headers: { 'accept-language': 'en' },
+    payload: { username: 'admin', password: ADMIN_PASSWORD, ...(captcha ?? (await captchaFor(app))) },
+  });
 
 function expectOutage(res: Awaited<ReturnType<typeof login>>) {
   expect(res.statusCode).toBe(503);
@@ -56,10 +68,11 @@ describe('A-44 database outage [sqlite]', () => {
   it('answers 503, issues no session, fails readiness, then recovers', async () => {
     expect((await login(app)).statusCode).toBe(200);
     const before = await dbh.db.selectFrom('sessions').select('id').execute();
+    const captcha = await captchaFor(app);
     const locker = new SQLite(file);
     locker.exec('BEGIN EXCLUSIVE');
     try {
-      expectOutage(await login(app));
+      expectOutage(await login(app, captcha));
       expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     } finally {
       locker.exec('ROLLBACK');
@@ -132,8 +145,9 @@ describe('A-44 database outage [postgres]', () => {
     expect((await login(app)).statusCode).toBe(200);
     const count = async () => Number((await admin.query(`select count(*) from ${schema}.sessions`)).rows[0].count);
     const before = await count();
+    const captcha = await captchaFor(app);
     proxy.cut();
-    expectOutage(await login(app));
+    expectOutage(await login(app, captcha));
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     expect(await count()).toBe(before);
     proxy.restore();

@@ -121,7 +121,7 @@ describeBothDbs(
     it('A-12 sends HSTS when PUBLIC_URL is https and marks the userid cookie Secure', async () => {
       const page = await h().app.inject({ method: 'GET', url: '/healthz' });
       expect(page.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      const login = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
+      const login = await h().app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { ...(await h().solveCaptcha()), username: 'admin', password: ADMIN_PASSWORD } });
       expect(login.cookies.find((c) => c.name === 'userid')?.secure).toBe(true);
     });
   },

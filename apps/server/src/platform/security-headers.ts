@@ -38,7 +38,8 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config): v
           "default-src 'self'",
           `script-src 'self'${headerOrigins ? ' ' + headerOrigins : ''}`,
           `style-src 'self' 'nonce-${n}'`,
-          "img-src 'self' data: blob:",
+          // Avatars and realm logos may be hosted elsewhere; images cannot run script.
+          "img-src 'self' data: blob: https:",
           "font-src 'self' data:",
           `connect-src 'self'${headerOrigins ? ' ' + headerOrigins : ''}`,
           "frame-ancestors 'none'",

@@ -11,7 +11,7 @@ import { BUILTIN_ROLES } from '../perm/builtin-roles.js';
 import { MASTER_REALM } from '../perm/perm.service.js';
 import { createRoleRepo } from '../perm/roles.repo.js';
 import { createRealmRepo } from './realms.repo.js';
-import { defaultRealmSettings } from './realm-settings.js';
+import { defaultRealmSettings, type RealmSettings } from './realm-settings.js';
 
 export interface BootstrapResult {
   /** set only on the start that created the admin with a generated password */
@@ -19,7 +19,12 @@ export interface BootstrapResult {
   createdAdmin: boolean;
 }
 
-export async function bootstrap(db: Db, clock: Clock, adminPassword?: string): Promise<BootstrapResult> {
+export async function bootstrap(
+  db: Db,
+  clock: Clock,
+  adminPassword?: string,
+  masterSettings: Partial<RealmSettings> = {},
+): Promise<BootstrapResult> {
   const now = clock.now();
   const roles = createRoleRepo(db);
   for (const role of BUILTIN_ROLES) await roles.upsertBuiltinRole({ ...role, permissions: [...role.permissions] }, now);
@@ -34,7 +39,7 @@ export async function bootstrap(db: Db, clock: Clock, adminPassword?: string): P
       id: MASTER_REALM,
       name: 'master',
       description: 'platform administrators',
-      settings: JSON.stringify(defaultRealmSettings()),
+      settings: JSON.stringify({ ...defaultRealmSettings(), ...masterSettings }),
       created_at: now,
       updated_at: now,
     });

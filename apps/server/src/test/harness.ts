@@ -30,6 +30,8 @@ export interface Harness {
   dbh: DbHandle;
   /** signs in and returns the bearer token */
   login(username?: string, password?: string, realmId?: string): Promise<string>;
+  /** a fresh image captcha and its answer, read in-process (SPEC §5: the password form needs one) */
+  solveCaptcha(realmId?: string): Promise<{ captcha: string; serialNo: string }>;
 }
 
 export interface DbTarget {
@@ -87,6 +89,11 @@ export function testConfig(extra: Record<string, string> = {}) {
   return loadConfig({ DATA_DIR: dataDir, MASTER_KEY: '11'.repeat(32), PUBLIC_URL: 'http://umbo.test', LOG_LEVEL: 'silent', ...extra });
 }
 
+export async function solveCaptcha(ctx: AppContext, realmId = 'master'): Promise<{ captcha: string; serialNo: string }> {
+  const issued = await ctx.services.flows.captcha.issue(realmId);
+  return { captcha: issued.answer, serialNo: issued.serialNo };
+}
+
 export async function createHarness(target: DbTarget, configEnv: Record<string, string> = {}): Promise<Harness & { dispose(): Promise<void> }> {
   const opened = await target.open();
   const clock = new FakeClock(Date.now());
@@ -102,8 +109,10 @@ export async function createHarness(target: DbTarget, configEnv: Record<string, 
     ctx,
     clock,
     dbh: opened.dbh,
+    solveCaptcha: (realmId = 'master') => solveCaptcha(ctx, realmId),
     async login(username = 'admin', password = ADMIN_PASSWORD, realmId?: string) {
-      const res = await app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username, password, ...(realmId ? { realm_id: realmId } : {}) } });
+      const captcha = await solveCaptcha(ctx, realmId ?? 'master');
+      const res = await app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username, password, ...captcha, ...(realmId ? { realm_id: realmId } : {}) } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return res.json().data.token as string;
     },

@@ -1,4 +1,5 @@
 /** What the public flows are built from, wired once in context.ts. */
+import type { Account } from '../../accounts/accounts.repo.js';
 import type { Locale } from '@umbo/contracts';
 import type { AccountRepo } from '../../accounts/accounts.repo.js';
 import type { CaptchaService } from '../../captcha/captcha.service.js';
@@ -31,6 +32,8 @@ export interface FlowDeps {
   sessions: SessionService;
   /** the OTP check of the password form (otp/otp.service.ts), when wired */
   secondFactor?: SecondFactor | undefined;
+  /** after a recovered password: end sessions elsewhere and lift the sign-in lock */
+  afterPasswordReset?: ((account: Account) => Promise<void>) | undefined;
 }
 
 /** Who is asking: for rate limits, session records and the language of messages. */

@@ -62,6 +62,7 @@ export function createRecoveryService(d: FlowDeps) {
     const passwordHash = await hashPassword(input.password);
     await d.flows.setRecoveredPassword(realmId, account.id, passwordHash, d.clock.now(), false);
     await d.sessions.revokeAll(account);
+    await d.afterPasswordReset?.(account);
     return { accepted: true as const };
   }
 
@@ -78,7 +79,10 @@ export function createRecoveryService(d: FlowDeps) {
       return id;
     });
     const account = await d.accounts.findAccountById(realmId, accountId);
-    if (account) await d.sessions.revokeAll(account);
+    if (account) {
+      await d.sessions.revokeAll(account);
+      await d.afterPasswordReset?.(account);
+    }
     return { accepted: true as const };
   }
 

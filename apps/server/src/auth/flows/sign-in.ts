@@ -6,6 +6,7 @@
  * its issuer was already signed in.
  */
 import type { Account } from '../../accounts/accounts.repo.js';
+import { assertAcceptablePassword } from '../../account/password-policy.js';
 import { fail } from '../../platform/errors.js';
 import type { IssuedSession } from '../sessions.service.js';
 import type { FlowDeps, RequestMeta } from './deps.js';
@@ -25,5 +26,5 @@ export async function completeSignIn(
 
 /** Realm password rule on top of SPEC §5's floor of 6 (A-29). */
 export function assertPasswordPolicy(minLength: number, password: string): void {
-  if (password.length < Math.max(6, minLength)) throw fail('INVALID_PARAMETER', { field: 'password', reason: 'validation.password_min' });
+  assertAcceptablePassword(password, minLength);
 }

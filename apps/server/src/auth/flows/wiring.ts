@@ -3,7 +3,7 @@
  * this). Codes and counters live in Redis when REDIS_URL is set, else in the database.
  */
 import pino from 'pino';
-import type { AccountRepo } from '../../accounts/accounts.repo.js';
+import type { Account, AccountRepo } from '../../accounts/accounts.repo.js';
 import { createCaptchaService } from '../../captcha/captcha.service.js';
 import { createCodeRepo } from '../../codes/codes.repo.js';
 import { createCodeService } from '../../codes/codes.service.js';
@@ -40,6 +40,7 @@ export interface FlowWiringInput {
   sessions: SessionService;
   /** the one-time-password check; code sign-ins ask for it like the password form */
   secondFactor?: SecondFactor;
+  afterPasswordReset?: (account: Account) => Promise<void>;
   /** default: read from process.env (SMTP_URL, SMS_PROVIDER, …) */
   notifyConfig?: NotifyConfig;
 }
@@ -72,6 +73,7 @@ export function createFlowServices(i: FlowWiringInput) {
     notify: createNotifyService({ config: notifyConfig, outbox: outboxRepo, secrets: i.secrets, clock: i.clock, log }),
     sessions: i.sessions,
     secondFactor: i.secondFactor,
+    afterPasswordReset: i.afterPasswordReset,
   };
   return {
     deps: d,
