@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: 'الحساب وكلمة المرور',
   username: 'اسم المستخدم',
   password: 'كلمة المرور',
+  captcha: 'رمز التحقق',
+  captcha_image: 'صورة التحقق؛ انقر للحصول على صورة أخرى',
   submit: 'تسجيل الدخول',
   register: 'تسجيل حساب',
   forgot: 'هل نسيت كلمة المرور؟',

@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: 'Konto und Passwort',
   username: 'Benutzername',
   password: 'Passwort',
+  captcha: 'Prüfcode',
+  captcha_image: 'Prüfbild; klicken Sie für ein neues',
   submit: 'Anmelden',
   register: 'Konto registrieren',
   forgot: 'Passwort vergessen?',

@@ -4,6 +4,8 @@ export const login = {
   tab_password: 'Account password',
   username: 'User name',
   password: 'Password',
+  captcha: 'Verification code',
+  captcha_image: 'Verification image; click it for a new one',
   submit: 'Sign in',
   register: 'Register an account',
   forgot: 'Forgot your password?',

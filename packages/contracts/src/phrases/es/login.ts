@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: 'Cuenta y contraseña',
   username: 'Nombre de usuario',
   password: 'Contraseña',
+  captcha: 'Código de verificación',
+  captcha_image: 'Imagen de verificación; haga clic para obtener otra',
   submit: 'Iniciar sesión',
   register: 'Registrar una cuenta',
   forgot: '¿Olvidó su contraseña?',

@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: 'Compte et mot de passe',
   username: "Nom d'utilisateur",
   password: 'Mot de passe',
+  captcha: 'Code de vérification',
+  captcha_image: 'Image de vérification ; cliquez pour en obtenir une autre',
   submit: 'Se connecter',
   register: 'Créer un compte',
   forgot: 'Mot de passe oublié ?',

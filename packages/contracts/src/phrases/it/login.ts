@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: 'Account e password',
   username: 'Nome utente',
   password: "Parola d'accesso",
+  captcha: 'Codice di verifica',
+  captcha_image: "Immagine di verifica; fai clic per averne un'altra",
   submit: 'Accedi',
   register: 'Registra un account',
   forgot: 'Password dimenticata?',

@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: 'アカウントとパスワード',
   username: 'ユーザー名',
   password: 'パスワード',
+  captcha: '画像認証コード',
+  captcha_image: '認証画像（クリックで新しい画像）',
   submit: 'ログイン',
   register: 'アカウントを登録',
   forgot: 'パスワードをお忘れですか？',

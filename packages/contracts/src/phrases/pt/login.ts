@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: 'Conta e senha',
   username: 'Nome de usuário',
   password: 'Senha',
+  captcha: 'Código de verificação',
+  captcha_image: 'Imagem de verificação; clique para obter outra',
   submit: 'Entrar',
   register: 'Cadastrar uma conta',
   forgot: 'Esqueceu a senha?',

@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: '账户密码登录',
   username: '用户名',
   password: '密码',
+  captcha: '图形验证码',
+  captcha_image: '验证码图片，点击换一张',
   submit: '登录',
   register: '注册账户',
   forgot: '忘记密码？',

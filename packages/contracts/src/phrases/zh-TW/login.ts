@@ -5,6 +5,8 @@ export const login: Phrases['login'] = {
   tab_password: '帳號密碼登入',
   username: '使用者名稱',
   password: '密碼',
+  captcha: '圖形驗證碼',
+  captcha_image: '驗證碼圖片，點擊換一張',
   submit: '登入',
   register: '註冊帳號',
   forgot: '忘記密碼？',

@@ -1,0 +1,36 @@
+/**
+ * Which screen each console route shows. Every screen is its own lazy chunk; screens that
+ * later issues build share the honest "not available yet" page.
+ */
+import type { ConsoleRoute } from '@umbo/contracts/routes';
+import type { ReactElement } from 'react';
+import { PageLoading } from '../components/page-loading';
+// Part of the first load: the sign-in page is where most visits start, and it is small.
+import LoginPage from '../features/auth/pages/login-page';
+import { lazyScreen } from './lazy-screen';
+
+const CenterPage = lazyScreen(() => import('../features/account/pages/center-page'));
+const NotAvailablePage = lazyScreen(() => import('../components/not-available-page'));
+export const ExceptionPage = lazyScreen(() => import('../components/exception-page'));
+
+export const RichProviders = lazyScreen(() => import('./rich-providers'), <PageLoading full />);
+export const BasicLayout = lazyScreen(() => import('./shell/basic-layout'), <PageLoading full />);
+
+/** Public screens built from plain HTML, shown without antd's providers. */
+export const LIGHT_PUBLIC = new Set(['loginSSO', 'login']);
+
+export function screenFor(route: ConsoleRoute): ReactElement {
+  switch (route.name) {
+    case 'loginSSO':
+    case 'login':
+      return <LoginPage />;
+    case '403':
+    case '404':
+    case '500':
+      return <ExceptionPage status={route.name} />;
+    case 'center':
+      return <CenterPage />;
+    default:
+      return <NotAvailablePage />;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * The multi-tab bar (SPEC §2): one tab per visited screen; close current, right, left and all
+ * from the bar's menu or a tab's context menu, with SPEC's messages when nothing can close.
+ */
+import { DownOutlined } from '@ant-design/icons';
+import type { ConsoleRoute } from '@umbo/contracts/routes';
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import Tabs from 'antd/es/tabs';
+import type { MenuProps } from 'antd/es/menu';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { showInfo } from '../../lib/feedback';
+import { closeTabs, nextActive, openTab, type Tab, type TabCommand } from './tabs-model';
+
+const COMMANDS: { key: TabCommand; label: 'shell.close_current' | 'shell.close_right' | 'shell.close_left' | 'shell.close_all' }[] = [
+  { key: 'closeCurrent', label: 'shell.close_current' },
+  { key: 'closeRight', label: 'shell.close_right' },
+  { key: 'closeLeft', label: 'shell.close_left' },
+  { key: 'closeAll', label: 'shell.close_all' },
+];
+
+export function MultiTab({ route }: { route: ConsoleRoute | undefined }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [tabs, setTabs] = useState<Tab[]>([]);
+  const active = location.pathname;
+
+  useEffect(() => {
+    if (route) setTabs((current) => openTab(current, { key: location.pathname, fullPath: `${location.pathname}${location.search}`, title: route.title }));
+  }, [route, location.pathname, location.search]);
+
+  const run = (command: TabCommand, target: string) => {
+    const result = closeTabs(tabs, target, command);
+    if (result.message) {
+      showInfo(t(`shell.${result.message}`));
+      return;
+    }
+    setTabs(result.tabs);
+    const next = nextActive(tabs, result.tabs, active, target);
+    if (next && next.key !== active) navigate(next.fullPath);
+  };
+
+  const menuFor = (target: string): MenuProps => ({
+    items: COMMANDS.map((c) => ({ key: c.key, label: t(c.label) })),
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      run(key as TabCommand, target);
+    },
+  });
+
+  return (
+    <Tabs
+      className="shell__tabs"
+      data-testid="multi-tab"
+      type="editable-card"
+      hideAdd
+      size="small"
+      activeKey={active}
+      onChange={(key) => {
+        const tab = tabs.find((x) => x.key === key);
+        if (tab) navigate(tab.fullPath);
+      }}
+      onEdit={(key, action) => {
+        if (action === 'remove' && typeof key === 'string') run('closeCurrent', key);
+      }}
+      items={tabs.map((tab) => ({
+        key: tab.key,
+        label: (
+          <Dropdown trigger={['contextMenu']} menu={menuFor(tab.key)}>
+            <span data-tab-key={tab.key}>{t(`menu.${tab.title}`)}</span>
+          </Dropdown>
+        ),
+      }))}
+      tabBarExtraContent={
+        <Dropdown trigger={['click']} menu={menuFor(active)}>
+          <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('shell.tab_actions')} data-testid="tab-actions" />
+        </Dropdown>
+      }
+    />
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * antd's ConfigProvider as every antd subtree of the console uses it: the CSP nonce for its
+ * runtime <style> tags, theme from the page settings, antd's and dayjs's texts for the active
+ * locale, direction (Arabic is RTL), and popups rendered into #overlays.
+ */
+import type { Locale } from '@umbo/contracts/locales';
+import ConfigProvider from 'antd/es/config-provider';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import theme from 'antd/es/theme';
+import { use, useDeferredValue, type ReactNode } from 'react';
+import { useLocaleState } from './i18n';
+import { readCspNonce } from './nonce';
+import { useSettings } from './settings';
+
+const loaders: Record<Locale, () => Promise<{ default: () => AntdLocale }>> = {
+  'zh-CN': () => import('./antd-locale/zh-CN'),
+  'zh-TW': () => import('./antd-locale/zh-TW'),
+  en: () => import('./antd-locale/en'),
+  ja: () => import('./antd-locale/ja'),
+  fr: () => import('./antd-locale/fr'),
+  de: () => import('./antd-locale/de'),
+  es: () => import('./antd-locale/es'),
+  it: () => import('./antd-locale/it'),
+  pt: () => import('./antd-locale/pt'),
+  ar: () => import('./antd-locale/ar'),
+};
+
+// One promise per locale, so that use() suspends once and then reads the settled value.
+const loading = new Map<Locale, Promise<() => AntdLocale>>();
+
+function antdLocale(locale: Locale): Promise<() => AntdLocale> {
+  let p = loading.get(locale);
+  if (!p) {
+    p = loaders[locale]().then((m) => m.default);
+    loading.set(locale, p);
+  }
+  return p;
+}
+
+const nonce = readCspNonce();
+
+/** Popups and dialogs go to #overlays, not <body>: see the comment in index.html. */
+function overlayContainer(): HTMLElement {
+  return document.getElementById('overlays') ?? document.body;
+}
+
+export function AntdConfig({ children }: { children: ReactNode }) {
+  const settings = useSettings();
+  const { locale, direction } = useLocaleState();
+  // Deferred: on a language switch the screen keeps antd's previous texts until the new
+  // ones have loaded, instead of suspending the whole console into a spinner.
+  const deferredLocale = useDeferredValue(locale);
+  const activate = use(antdLocale(deferredLocale));
+  return (
+    <ConfigProvider
+      csp={nonce ? { nonce } : undefined}
+      locale={activate()}
+      direction={direction}
+      getPopupContainer={overlayContainer}
+      theme={{
+        algorithm: settings.navTheme === 'realDark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: { colorPrimary: settings.color, borderRadius: 4 },
+        components: { Layout: { headerHeight: 54, headerPadding: '0 16px' } },
+      }}
+    >
+      {children}
+    </ConfigProvider>
+  );
+}

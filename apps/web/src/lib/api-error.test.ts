@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { envelopeError, envelopeMessage, isFailEnvelope, type Translate } from './api-error';
+
+// Echoes the key and options, so each test sees which phrase the policy picked.
+const t: Translate = (key, options) => (options ? `${key} ${JSON.stringify(options)}` : key);
+
+const fail = (code: number, extra: Record<string, unknown> = {}) => ({ result: 'fail' as const, code, errno: code, error: 'x', msg: 'server text', ...extra });
+
+describe('failure envelopes (SPEC §8)', () => {
+  it('fails on result fail or a non-zero code, not on success', () => {
+    expect(isFailEnvelope({ result: 'ok', code: 0, data: 1 })).toBe(false);
+    expect(isFailEnvelope({ result: 'ok', code: 1009 })).toBe(true);
+    expect(isFailEnvelope({ result: 'fail', code: 0 })).toBe(true);
+    expect(isFailEnvelope('plain text')).toBe(false);
+    expect(isFailEnvelope({ name: 'no envelope' })).toBe(false);
+  });
+
+  it('shows the catalogue phrase, with the code appended for credential failures', () => {
+    expect(envelopeMessage(fail(1010), t)).toBe('errors.bad_credentials (1010)');
+    expect(envelopeMessage(fail(1301), t)).toBe('errors.bad_credentials (1301)');
+    expect(envelopeMessage(fail(1205), t)).toBe('errors.user_exists');
+  });
+
+  it("shows the server's message for codes outside the catalogue", () => {
+    expect(envelopeMessage(fail(9999), t)).toBe('server text');
+    expect(envelopeMessage(fail(9999, { msg: '' }), t)).toBe('http.request_failed');
+  });
+
+  it('shows the missing-permission message when errData names service, resource and perm', () => {
+    const body = fail(1003, { errData: { service: 'cert', resource: 'keys', perm: 'delete' } });
+    expect(envelopeMessage(body, t)).toBe('errors.permission_missing {"service":"cert","resource":"keys","perm":"delete"}');
+    expect(envelopeMessage(fail(1003, { errData: { service: 'cert' } }), t)).toBe('errors.forbidden');
+  });
+
+  it('carries code, key and status on the error', () => {
+    const err = envelopeError({ ...fail(1010), error: 'bad_credentials' }, 400, t);
+    expect([err.kind, err.code, err.key, err.status, err.notified]).toEqual(['envelope', 1010, 'bad_credentials', 400, false]);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * What a failed call means for the user (SPEC §8), decided in one place. Pure: the caller
+ * passes the translator, so the policy is unit-tested without a browser.
+ */
+import { errorByCode, type PermissionErrData } from '@umbo/contracts/errors';
+import type { FailEnvelope } from '@umbo/contracts/envelope';
+
+export type ApiErrorKind = 'envelope' | 'unauthorized' | 'forbidden' | 'http' | 'timeout' | 'network';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly status: number,
+    readonly code?: number,
+    /** Catalogue key from the server's `error` field, or the catalogue's own key for `code`. */
+    readonly key?: string,
+    /** True when the client policy has already shown a notification for it. */
+    readonly notified = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+// The translator is typed loosely: keys here are built from server data at run time.
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A response fails when result is 'fail' or code is non-zero (SPEC §8). */
+export function isFailEnvelope(body: unknown): body is FailEnvelope {
+  if (!body || typeof body !== 'object') return false;
+  const b = body as { result?: unknown; code?: unknown };
+  if (b.result === undefined && b.code === undefined) return false;
+  return b.result === 'fail' || (typeof b.code === 'number' && b.code !== 0);
+}
+
+function permissionData(errData: unknown): PermissionErrData | undefined {
+  if (!errData || typeof errData !== 'object') return undefined;
+  const d = errData as Record<string, unknown>;
+  if (typeof d.service === 'string' && typeof d.resource === 'string' && typeof d.perm === 'string') {
+    return { service: d.service, resource: d.resource, perm: d.perm };
+  }
+  return undefined;
+}
+
+/**
+ * SPEC §8: errData naming service/resource/perm → the missing-permission message; a catalogue
+ * code → its phrase (credential failures with the code appended); anything else → the server's
+ * message.
+ */
+export function envelopeMessage(body: FailEnvelope, t: Translate): string {
+  const perm = permissionData(body.errData);
+  if (perm) return t('errors.permission_missing', { ...perm });
+  const code = typeof body.code === 'number' && body.code !== 0 ? body.code : body.errno;
+  const def = typeof code === 'number' ? errorByCode(code) : undefined;
+  if (def) {
+    const text = t(`errors.${def.key}`);
+    return def.key === 'bad_credentials' ? `${text} (${code})` : text;
+  }
+  if (typeof body.msg === 'string' && body.msg) return body.msg;
+  return t('http.request_failed');
+}
+
+export function envelopeError(body: FailEnvelope, status: number, t: Translate, notified = false): ApiError {
+  const code = typeof body.code === 'number' && body.code !== 0 ? body.code : body.errno;
+  const key = typeof body.error === 'string' ? body.error : code !== undefined ? errorByCode(code)?.key : undefined;
+  return new ApiError('envelope', envelopeMessage(body, t), status, code, key, notified);
+}

@@ -1,0 +1,44 @@
+/**
+ * Messages, notifications and confirmations. antd's versions are used, but loaded only when
+ * first needed: the sign-in page must stay light (bench budget), and antd's static
+ * `message.error()` family would render without the CSP nonce. The host module mounts its own
+ * small React root inside antd's ConfigProvider (nonce, theme, locale) — see feedback-host.tsx.
+ */
+export interface FeedbackApi {
+  notifyError: (title: string, description?: string) => void;
+  showError: (text: string) => void;
+  showInfo: (text: string) => void;
+  confirm: (options: { title: string; content?: string; onOk: () => unknown }) => void;
+}
+
+let host: Promise<FeedbackApi> | undefined;
+
+function withHost(use: (api: FeedbackApi) => void): void {
+  host ??= import('./feedback-host').then((m) => m.mountFeedbackHost());
+  host.then(use, (err: unknown) => {
+    // The chunk could not load (offline): the console is the last place left to say it.
+    host = undefined;
+    console.error('feedback unavailable', err);
+  });
+}
+
+/** Loads the host ahead of need, e.g. once the shell is up. */
+export function preloadFeedback(): void {
+  withHost(() => undefined);
+}
+
+export function notifyError(title: string, description?: string): void {
+  withHost((api) => api.notifyError(title, description));
+}
+
+export function showError(text: string): void {
+  withHost((api) => api.showError(text));
+}
+
+export function showInfo(text: string): void {
+  withHost((api) => api.showInfo(text));
+}
+
+export function confirm(options: { title: string; content?: string; onOk: () => unknown }): void {
+  withHost((api) => api.confirm(options));
+}

@@ -1,0 +1,56 @@
+/**
+ * The image captcha of the password form (SPEC §5) against a server whose master realm asks
+ * for it on every sign-in (the default). The answer is unknowable from a browser, so this
+ * suite checks what the user sees and what a wrong answer does.
+ */
+import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertPrerequisites, browserPresent, browserRequired, launchBrowser, newWatchedPage, screenshot, startServer, type RunningServer } from './harness';
+
+describe.skipIf(!browserPresent && !browserRequired)('sign-in captcha', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    assertPrerequisites();
+    server = await startServer({ MASTER_CAPTCHA_POLICY: 'always' });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows a captcha from the server, renews it on click and after a wrong answer', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+    const { page, watch } = await newWatchedPage(context);
+    await page.goto('/user/loginSSO');
+    const image = page.locator('[data-testid=captcha-image] img');
+    await image.waitFor();
+    const first = await image.getAttribute('src');
+    expect(first).toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await screenshot(page, 'captcha');
+
+    await page.locator('[data-testid=captcha-image]').click();
+    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+    const second = await image.getAttribute('src');
+
+    await page.locator('#login-username').fill('admin');
+    await page.locator('#login-password').fill(server.adminPassword);
+    await page.locator('[data-testid=login-submit]').click();
+    // An empty answer is refused in the form; a wrong one by the server (4005).
+    expect(await page.locator('#login-captcha-error').textContent()).toBe(zh.validation.required);
+    await page.locator('#login-captcha').fill('0000');
+    await page.locator('[data-testid=login-submit]').click();
+    await page.locator('[data-testid=login-error]').filter({ hasText: zh.errors.captcha_wrong }).waitFor();
+    await expect.poll(() => image.getAttribute('src')).not.toBe(second);
+    expect(await page.locator('#login-captcha').inputValue()).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/user/loginSSO');
+    await screenshot(page, 'captcha-wrong');
+    expect([...watch.cspViolations, ...watch.pageErrors]).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * The browser suite (issue 2): Chromium through playwright-core against the real server and
+ * the built console. One file at a time, one worker: each file starts its own server.
+ * Needs `npm run build` first; see tests/browser/harness.ts.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/browser/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
