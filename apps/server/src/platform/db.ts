@@ -3,9 +3,10 @@
  * set of migrations for both. Portability rules: ids are text, times are integer
  * milliseconds (bigint), booleans are integers 0/1, JSON is text.
  */
-import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely';
+import { Kysely, SqliteDialect, type Generated } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { SearchPathPostgresDialect } from './pg-introspector.js';
 
 // int8 (bigint) arrives as a string by default; our millisecond times fit a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -287,7 +288,7 @@ function openPostgres(url: string, opts: OpenDbOptions): DbHandle {
   // A checked-out client losing its socket emits 'error' on itself; its queries reject anyway,
   // so swallow the event rather than let it become an uncaught exception.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',

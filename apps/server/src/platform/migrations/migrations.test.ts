@@ -3,9 +3,9 @@
  * already holds rows changes nothing. (When 0.1 is released, its database becomes a fixture
  * here that must migrate up with every row intact.)
  */
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { describeBothDbs } from '../../test/harness.js';
+import { createHarness, DB_TARGETS, describeBothDbs } from '../../test/harness.js';
 import { migrateToLatest } from './index.js';
 
 describeBothDbs('A-48 migrations', (h) => {
@@ -34,5 +34,28 @@ describeBothDbs('A-48 migrations', (h) => {
     });
     await db.insertInto('accounts').values(row('dup-1')).execute();
     await expect(db.insertInto('accounts').values(row('dup-2')).execute()).rejects.toThrow();
+  });
+});
+
+describe('A-48 migrations on a shared PostgreSQL server [postgres]', () => {
+  let h: Awaited<ReturnType<typeof createHarness>>;
+  beforeAll(async () => {
+    h = await createHarness(DB_TARGETS.find((t) => t.dialect === 'postgres')!);
+  });
+  afterAll(() => h?.dispose());
+
+  it('look only at their own schema, so another schema dropped meanwhile cannot fail them', async () => {
+    const db = h.dbh.db;
+    const other = `${h.dbh.schema}_other`;
+    await sql.raw(`create schema ${other}; create table ${other}.kysely_migration (name text)`).execute(db);
+    try {
+      const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(tables.map((t) => t.schema)).not.toContain(other);
+      expect(tables.find((t) => t.name === 'kysely_migration')?.schema).toBe(h.dbh.schema);
+      // dropped while a migration run introspects: the stock introspector failed here
+      await Promise.all([migrateToLatest(db, h.dbh.schema), sql.raw(`drop schema ${other} cascade`).execute(db)]);
+    } finally {
+      await sql.raw(`drop schema if exists ${other} cascade`).execute(db);
+    }
   });
 });
