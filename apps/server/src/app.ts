@@ -21,6 +21,7 @@ import { registerBindingRoutes } from './account/binding.routes.js';
 import { registerOtpRoutes } from './otp/otp.routes.js';
 import { registerPermRoutes } from './perm/perm.routes.js';
 import { registerLegacyRoutes } from './legacy/legacy.routes.js';
+import { registerRealmSettingsRoutes } from './realms/realm-settings.routes.js';
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   registerOtpRoutes(app, { otp: services.own.otp });
   registerBindingRoutes(app, { binding: services.own.binding });
   registerPermRoutes(app, services);
+  registerRealmSettingsRoutes(app, { settings: services.realmSettings });
   registerLegacyRoutes(app, services);
   await registerSpa(app, config);
   return app;

@@ -12,6 +12,7 @@ import { createRoleRepo } from './perm/roles.repo.js';
 import { createPermService } from './perm/perm.service.js';
 import { createFlowServices } from './auth/flows/wiring.js';
 import { createOwnAccountServices, type OwnAccountServices } from './account/wiring.js';
+import { createRealmSettingsService } from './realms/realm-settings.service.js';
 
 export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
   const db = dbh.db;
@@ -22,26 +23,33 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
     sessions: createSessionRepo(db),
     roles: createRoleRepo(db),
   };
-  const sessions = createSessionService({ sessions: repos.sessions, accounts: repos.accounts, secrets, clock });
+  const sessions = createSessionService({ sessions: repos.sessions, accounts: repos.accounts, secrets, clock, idleMs: config.sessionIdleMs });
   // issue 3: codes, captcha, mail/SMS, registration, recovery, ftoken. Their code sign-ins ask
   // for the OTP through `secondFactor`, which is built below (it needs the flows' Redis).
   const flows = createFlowServices({
     config, db, clock, secrets, accounts: repos.accounts, realms: repos.realms, sessions,
     secondFactor: { verifyAtLogin: (account, otp, subject) => own.otp.verifyAtLogin(account, otp, subject) },
-    // A-35: a recovered password lifts the sign-in lock at once (A-31: reset stays usable).
-    afterPasswordReset: (account) => own.throttle.clearAccount({ realmId: account.realm_id, username: account.username }),
+    // A-35: a recovered password lifts the sign-in lock at once (A-31: reset stays usable),
+    // and the owner is told (ASVS 5.0 V6.3.7) in case the reset was not theirs.
+    afterPasswordReset: async (account, meta) => {
+      await own.throttle.clearAccount({ realmId: account.realm_id, username: account.username });
+      own.notices.send(account, 'password_reset', meta);
+    },
   });
   // issue 3: sign-in throttling, OTP, the user's own account
   const own: OwnAccountServices = createOwnAccountServices({
     db, clock, secrets, siteTitle: config.siteTitle, accounts: repos.accounts, realms: repos.realms, sessionRepo: repos.sessions,
     redis: flows.redis, codes: flows.deps.codes, notify: flows.notify, deliveryOf: flows.policy.settingsOf,
   });
+  const perm = createPermService(repos.roles);
   const services = {
     sessions,
     login: createLoginService({ accounts: repos.accounts, sessions, clock, throttle: own.throttle, otp: own.otp, captcha: flows.captcha }),
-    perm: createPermService(repos.roles),
+    perm,
     flows,
     own,
+    // administration of a realm's settings record (realms/realm-settings.*)
+    realmSettings: createRealmSettingsService({ realms: repos.realms, perm, secrets, clock }),
   };
   return { config, dbh, db, clock, secrets, repos, services };
 }

@@ -1,20 +1,15 @@
 /** Process entry: configuration, database, migrations, first-start bootstrap, jobs, listen. */
+import { lowerWorkerPriority } from './platform/threadpool.js';
 import { loadConfig, ConfigError } from './platform/config.js';
-import { openDb } from './platform/db.js';
-import { migrateToLatest } from './platform/migrations/index.js';
 import { systemClock } from './platform/clock.js';
 import { createJobRunner } from './platform/jobs.js';
-import { createContext } from './context.js';
 import { buildApp } from './app.js';
-import { bootstrap } from './realms/bootstrap.js';
 import { coreJobs } from './jobs.js';
+import { openProduct } from './open.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const dbh = openDb(config.databaseUrl);
-  await migrateToLatest(dbh.db);
-  const boot = await bootstrap(dbh.db, systemClock, config.adminPassword, { captchaPolicy: config.masterCaptchaPolicy });
-  const ctx = createContext(config, dbh, systemClock);
+  const { dbh, ctx, boot } = await openProduct(config, systemClock);
   const app = await buildApp(ctx);
 
   if (boot.generatedAdminPassword) {
@@ -35,6 +30,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
+  await lowerWorkerPriority();
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`  umbo is listening on ${config.publicUrl}\n`);
 }

@@ -7,20 +7,7 @@ import { z } from 'zod';
 import { LOCALES } from './locales.js';
 import { LIMITS, zEmail, zHttpUrl, zPassword, zUsername } from './rules.js';
 
-export const accountPaths = {
-  account: '/api/users/account',
-  avatar: '/api/users/account/avatar',
-  password: '/api/users/account/password',
-  sessions: '/api/users/account/sessions',
-  session: (id: string) => `/api/users/account/sessions/${encodeURIComponent(id)}`,
-  settings: '/api/users/account/settings',
-  otp: '/api/users/account/otp',
-  otpSetup: '/api/users/account/otp/setup',
-  otpEnable: '/api/users/account/otp/enable',
-  otpDisable: '/api/users/account/otp/disable',
-  bindCode: '/api/users/account/binding/code',
-  bind: '/api/users/account/binding',
-} as const;
+export { accountPaths } from './paths.js';
 
 /** A password as typed for checking: bounded before it reaches the hash (A-28). */
 export const zPasswordInput = z
@@ -84,11 +71,13 @@ export const accountSettings = z.object({
   language: z.enum(LOCALES),
   theme: z.enum(THEMES),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.color'),
+  /**
+   * Security notices (account/security-notices.ts): after a password, OTP, email or phone
+   * change. Unknown keys in stored preferences (the old `productEmail`) are stripped, not refused.
+   */
   notifications: z.object({
-    /** mail on a new sign-in, a password or OTP change */
     securityEmail: z.boolean(),
     securitySms: z.boolean(),
-    productEmail: z.boolean(),
   }),
 });
 export type AccountSettings = z.infer<typeof accountSettings>;

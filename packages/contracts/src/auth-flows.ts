@@ -5,24 +5,24 @@
  * follows SPEC §5, other countries must form a valid E.164 number (checked by the server).
  */
 import { z } from 'zod';
-import { CN_MOBILE, LIMITS, zEmail, zMailCode, zPassword, zUsername } from './rules.js';
+import { LIMITS, zEmail, zMailCode, zPassword, zUsername } from './rules.js';
 
-export const DEFAULT_COUNTRY_CODE = '86';
+export { DEFAULT_COUNTRY_CODE, isMobileFor } from './checks.js';
+export { flowPaths } from './paths.js';
+
 export const CODE_PURPOSES = ['login', 'register', 'retrieve'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
 
-/** SPEC §5 for +86; elsewhere a plausible E.164 national part (the server checks fully). */
-export function isMobileFor(country: string | undefined, mobile: string): boolean {
-  const cc = (country ?? DEFAULT_COUNTRY_CODE).replace(/^\+/, '');
-  if (cc === DEFAULT_COUNTRY_CODE) return CN_MOBILE.test(mobile);
-  return /^\d{4,14}$/.test(mobile) && cc.length + mobile.length <= 15;
-}
-
 const realm = { realm_id: z.string().min(1).max(64).optional() };
 const lang = { lang: z.string().max(35).optional() };
+/**
+ * The image captcha of the code, registration and recovery forms. Optional in the schema:
+ * a realm with captchaPolicy 'after_failures' asks for it only once an address has made
+ * several such requests, and a missing answer that is due is 4005 like a wrong one.
+ */
 const captcha = {
-  captcha: z.string().min(1, 'validation.required').max(16),
-  serialNo: z.string().min(1, 'validation.required').max(64),
+  captcha: z.string().max(16).optional(),
+  serialNo: z.string().max(64).optional(),
 };
 const phone = {
   mobile: z.string().min(1, 'validation.required').regex(/^\+?[\d\s-]{4,20}$/, 'validation.mobile'),
@@ -51,6 +51,8 @@ export const authOptionsResult = z.object({
   loginRegions: z.array(z.string()),
   captchaPolicy: z.enum(['always', 'after_failures']),
   needActive: z.boolean(),
+  /** the realm's logo_img_url (SPEC §3), shown on its sign-in screens; '' for none */
+  logo: z.string(),
 });
 
 export const smsCodeBody = z.object({ ...realm, ...lang, ...phone, ...captcha, purpose: z.enum(CODE_PURPOSES) });
@@ -115,21 +117,4 @@ export type RegisterEmailBody = z.infer<typeof registerEmailBody>;
 export type RegisterSmsBody = z.infer<typeof registerSmsBody>;
 export type OutboxItem = z.infer<typeof outboxItem>;
 
-/** Paths of these calls, for the console's API client (STYLE §13). */
-export const flowPaths = {
-  options: '/api/users/auth/options',
-  captcha: '/api/users/auth/captcha',
-  smsCode: '/api/users/auth/sms-code',
-  emailCode: '/api/users/auth/email-code',
-  loginSms: '/api/users/auth/login/sms',
-  loginEmail: '/api/users/auth/login/email',
-  registerEmail: '/api/users/auth/register/email',
-  registerSms: '/api/users/auth/register/sms',
-  activate: '/api/users/auth/activate',
-  retrieveEmail: '/api/users/auth/retrieve/email',
-  retrieveSms: '/api/users/auth/retrieve/sms',
-  reset: '/api/users/auth/reset',
-  ftoken: '/api/users/auth/ftoken',
-  loginFtoken: '/api/users/auth/login/ftoken',
-  outbox: '/api/users/outbox',
-} as const;
+

@@ -6,6 +6,7 @@ export * from './permissions.js';
 export * from './auth.js';
 export * from './account.js';
 export * from './auth-flows.js';
+export * from './realm-settings.js';
 export * from './paths.js';
 export * from './project-config.js';
 export { phrases, type Phrases } from './phrases/index.js';

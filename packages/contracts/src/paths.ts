@@ -10,3 +10,38 @@ export const paths = {
   currentUser: '/api/perm/user/info',
   projectConfig: '/project.config.json',
 } as const;
+
+/** The public sign-in, registration and recovery calls (auth-flows.ts), and the outbox. */
+export const flowPaths = {
+  options: '/api/users/auth/options',
+  captcha: '/api/users/auth/captcha',
+  smsCode: '/api/users/auth/sms-code',
+  emailCode: '/api/users/auth/email-code',
+  loginSms: '/api/users/auth/login/sms',
+  loginEmail: '/api/users/auth/login/email',
+  registerEmail: '/api/users/auth/register/email',
+  registerSms: '/api/users/auth/register/sms',
+  activate: '/api/users/auth/activate',
+  retrieveEmail: '/api/users/auth/retrieve/email',
+  retrieveSms: '/api/users/auth/retrieve/sms',
+  reset: '/api/users/auth/reset',
+  ftoken: '/api/users/auth/ftoken',
+  loginFtoken: '/api/users/auth/login/ftoken',
+  outbox: '/api/users/outbox',
+} as const;
+
+/** The signed-in user's own account (account.ts). */
+export const accountPaths = {
+  account: '/api/users/account',
+  avatar: '/api/users/account/avatar',
+  password: '/api/users/account/password',
+  sessions: '/api/users/account/sessions',
+  session: (id: string) => `/api/users/account/sessions/${encodeURIComponent(id)}`,
+  settings: '/api/users/account/settings',
+  otp: '/api/users/account/otp',
+  otpSetup: '/api/users/account/otp/setup',
+  otpEnable: '/api/users/account/otp/enable',
+  otpDisable: '/api/users/account/otp/disable',
+  bindCode: '/api/users/account/binding/code',
+  bind: '/api/users/account/binding',
+} as const;

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../auth/guard.js';
 import { failEnvelope, ok, responses } from '../platform/http.js';
+import { requestLocale } from '../platform/i18n.js';
 import type { AccountService } from './account.service.js';
 
 const tags = ['account'];
@@ -51,10 +52,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { account: Acc
 
   r.post('/api/users/account/password', {
     config: { access: 'session', allowWhilePasswordChangeRequired: true },
-    schema: { tags, summary: 'Change the password: old password (1010, throttled), new one ≥ 6 and the domain minimum, not a common password, not the old one (1021). Ends every other session; clears a forced change', body: changeOwnPasswordBody, response: responses(z.object({})) },
+    schema: { tags, summary: 'Change the password: old password (1010, throttled), new one ≥ 6 and the domain minimum, not a common password, not the old one (1021). Ends every other session; clears a forced change; sends a security notice (mail/SMS per the notification preferences)', body: changeOwnPasswordBody, response: responses(z.object({})) },
   }, async (req) => {
     const auth = authOf(req);
-    await s.changePassword(auth.account, auth.session, { ...req.body, ip: req.ip });
+    await s.changePassword(auth.account, auth.session, { ...req.body, ip: req.ip, locale: requestLocale(req) });
     return ok({});
   });
 

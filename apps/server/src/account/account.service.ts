@@ -3,7 +3,7 @@
  * user name and avatar, password change, sessions and preferences. Every call acts on the
  * session's own account — an id never comes from the request (A-40).
  */
-import { LIMITS, accountSettings, type AccountInfo, type AccountSettings } from '@umbo/contracts';
+import { LIMITS, accountSettings, type AccountInfo, type AccountSettings, type Locale } from '@umbo/contracts';
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Reauth } from '../auth/throttle/reauth.js';
@@ -17,14 +17,8 @@ import type { RealmRepo } from '../realms/realms.repo.js';
 import type { AccountSelfRepo } from './account.repo.js';
 import { parseAvatar } from './avatar.js';
 import { assertAcceptablePassword } from './password-policy.js';
-
-/** SPEC §1, §9: zh-CN, dark theme, light blue (antd's daybreak blue). */
-export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
-  language: 'zh-CN',
-  theme: 'dark',
-  color: '#1890ff',
-  notifications: { securityEmail: true, securitySms: false, productEmail: false },
-};
+import { readAccountSettings } from './account.settings.js';
+import type { SecurityNotices } from './security-notices.js';
 
 export const avatarPath = (realmId: string, id: string) => `/api/users/avatars/${encodeURIComponent(realmId)}/${id}`;
 
@@ -35,6 +29,7 @@ export interface AccountServiceDeps {
   sessions: SessionRepo;
   reauth: Reauth;
   clock: Clock;
+  notices: SecurityNotices;
   otpEnabled(account: Account): Promise<boolean>;
 }
 
@@ -127,8 +122,9 @@ export function createAccountService(deps: AccountServiceDeps) {
   /**
    * Old password first (counted by the throttle, A-36); SPEC §5 + realm minimum + common list
    * (A-29). Every other session ends; this one stays. Clears force_password (SPEC §3).
+   * The owner is told afterwards (ASVS 5.0 V6.3.7), in case it was not them.
    */
-  async function changePassword(account: Account, current: Session, input: { oldPassword: string; newPassword: string; ip: string }): Promise<void> {
+  async function changePassword(account: Account, current: Session, input: { oldPassword: string; newPassword: string; ip: string; locale: Locale }): Promise<void> {
     await reauth.confirmPassword(account, input.oldPassword, input.ip);
     if (input.newPassword === input.oldPassword) throw fail('PASSWORD_REJECTED', { reason: 'same_as_old', min: LIMITS.passwordMin });
     const realm = await realmOf(account.realm_id);
@@ -139,6 +135,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await trx.setPassword(account.realm_id, account.id, hash, now);
       await trx.revokeOtherSessions(account.realm_id, account.id, current.id, now);
     });
+    deps.notices.send(account, 'password_changed', { ip: input.ip, locale: input.locale });
   }
 
   async function listSessions(account: Account, current: Session) {
@@ -163,23 +160,17 @@ export function createAccountService(deps: AccountServiceDeps) {
   }
 
   async function getSettings(account: Account): Promise<AccountSettings> {
-    const raw = await self.findSettings(account.realm_id, account.id);
-    if (!raw) return DEFAULT_ACCOUNT_SETTINGS;
-    let stored: Partial<AccountSettings> = {};
-    try {
-      stored = JSON.parse(raw) as Partial<AccountSettings>;
-    } catch {
-      // damaged preferences fall back to the defaults
-    }
-    const merged = { ...DEFAULT_ACCOUNT_SETTINGS, ...stored, notifications: { ...DEFAULT_ACCOUNT_SETTINGS.notifications, ...stored.notifications } };
-    const parsed = accountSettings.safeParse(merged);
-    return parsed.success ? parsed.data : DEFAULT_ACCOUNT_SETTINGS;
+    return readAccountSettings(await self.findSettings(account.realm_id, account.id)).settings;
   }
 
   async function updateSettings(account: Account, patch: Partial<Omit<AccountSettings, 'notifications'>> & { notifications?: Partial<AccountSettings['notifications']> | undefined }): Promise<AccountSettings> {
-    const current = await getSettings(account);
+    const { settings: current, language: chosen } = readAccountSettings(await self.findSettings(account.realm_id, account.id));
     const next = accountSettings.parse({ ...current, ...stripUndefined(patch), notifications: { ...current.notifications, ...stripUndefined(patch.notifications ?? {}) } });
-    await self.saveSettings(account.realm_id, account.id, JSON.stringify(next), clock.now());
+    // The default language is not stored as if chosen: until the account picks one, security
+    // notices follow the language of the request (security-notices.ts), not zh-CN.
+    const { language, ...rest } = next;
+    const stored = patch.language !== undefined || chosen !== undefined ? next : rest;
+    await self.saveSettings(account.realm_id, account.id, JSON.stringify(stored), clock.now());
     return next;
   }
 

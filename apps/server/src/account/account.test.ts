@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
 import { putRealm, newRealmId } from '../auth/flows/testing/flows-helpers.js';
+import { createAccountSelfRepo } from './account.repo.js';
 import { COMMON_PASSWORDS, isCommonPassword } from './common-passwords.js';
 import { call, createPerson, createService, randomName, signIn, tokenFor } from './test-helpers.js';
 
@@ -153,12 +154,23 @@ describeBothDbs('own account', (h) => {
 
   it('settings: language, theme and notifications kept on the server, merged on change', async () => {
     const { token } = await person();
-    const defaults = { language: 'zh-CN', theme: 'dark', color: '#1890ff', notifications: { securityEmail: true, securitySms: false, productEmail: false } };
+    const defaults = { language: 'zh-CN', theme: 'dark', color: '#1890ff', notifications: { securityEmail: true, securitySms: false } };
     expect((await call(h(), 'GET', '/api/users/account/settings', { token })).body.data).toEqual(defaults);
-    const res = await call(h(), 'PATCH', '/api/users/account/settings', { token, payload: { theme: 'light', language: 'pt', notifications: { productEmail: true } } });
-    expect(res.body.data).toEqual({ ...defaults, theme: 'light', language: 'pt', notifications: { ...defaults.notifications, productEmail: true } });
+    const res = await call(h(), 'PATCH', '/api/users/account/settings', { token, payload: { theme: 'light', language: 'pt', notifications: { securitySms: true } } });
+    expect(res.body.data).toEqual({ ...defaults, theme: 'light', language: 'pt', notifications: { ...defaults.notifications, securitySms: true } });
     expect((await call(h(), 'GET', '/api/users/account/settings', { token })).body.data.theme).toBe('light');
     expect((await call(h(), 'PATCH', '/api/users/account/settings', { token, payload: { language: 'xx' } })).body.code).toBe(1009);
     expect((await call(h(), 'PATCH', '/api/users/account/settings', { token, payload: { color: 'red;background:url(x)' } })).body.code).toBe(1009);
+  });
+
+  it('settings: the removed productEmail is ignored, in stored records and from older clients', async () => {
+    const { a, token } = await person();
+    // a record written before productEmail was removed
+    const stored = { language: 'ja', theme: 'light', color: '#1890ff', notifications: { securityEmail: false, securitySms: true, productEmail: true } };
+    await createAccountSelfRepo(h().dbh.db).saveSettings(a.realmId, a.id, JSON.stringify(stored), h().clock.now());
+    const expected = { ...stored, notifications: { securityEmail: false, securitySms: true } };
+    expect((await call(h(), 'GET', '/api/users/account/settings', { token })).body.data).toEqual(expected);
+    const old = await call(h(), 'PATCH', '/api/users/account/settings', { token, payload: { notifications: { productEmail: false } } });
+    expect(old).toMatchObject({ status: 200, body: { data: expected } });
   });
 });

@@ -23,11 +23,11 @@ export function registerBindingRoutes(app: FastifyInstance, deps: { binding: Bin
 
   r.post('/api/users/account/binding', {
     config: { access: 'session' },
-    schema: { tags, summary: 'Bind the address with the code it received (4004 expired, 4006/5002 wrong, 4007 used up or for another transaction); 1205 if taken meanwhile', body: bindBody, response: responses(bindingResult) },
-  }, async (req) => ok(await deps.binding.bind(authOf(req).account, req.body)));
+    schema: { tags, summary: 'Bind the address with the code it received (4004 expired, 4006/5002 wrong, 4007 used up or for another transaction); 1205 if taken meanwhile. A replaced address gets a security notice', body: bindBody, response: responses(bindingResult) },
+  }, async (req) => ok(await deps.binding.bind(authOf(req).account, req.body, { ip: req.ip, locale: requestLocale(req) })));
 
   r.delete('/api/users/account/binding', {
     config: { access: 'session' },
-    schema: { tags, summary: 'Remove the email or phone from the account, after the current password', body: unbindBody, response: responses(bindingResult) },
-  }, async (req) => ok(await deps.binding.unbind(authOf(req).account, req.body, { ip: req.ip })));
+    schema: { tags, summary: 'Remove the email or phone from the account, after the current password; the removed address gets a security notice', body: unbindBody, response: responses(bindingResult) },
+  }, async (req) => ok(await deps.binding.unbind(authOf(req).account, req.body, { ip: req.ip, locale: requestLocale(req) })));
 }

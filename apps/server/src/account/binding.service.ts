@@ -2,7 +2,8 @@
  * Binding and unbinding the account's phone and email (SPEC §2 settings "binding"; issue 3).
  * A code goes to the NEW address and proves it is reachable; the current password proves it
  * is the account's owner asking (A-36), throttled like sign-in. 1205 when another account of
- * the realm has that address (the caller is signed in: DESIGN.md §5 lets it know).
+ * the realm has that address (the caller is signed in: DESIGN.md §5 lets it know). The
+ * previous address hears of a change or removal (security-notices.ts, ASVS 5.0 V6.3.7).
  */
 import type { Locale } from '@umbo/contracts';
 import type { Account } from '../accounts/accounts.repo.js';
@@ -11,6 +12,7 @@ import type { Clock } from '../platform/clock.js';
 import { isUniqueViolation } from '../platform/db.js';
 import { assertThat, fail } from '../platform/errors.js';
 import type { AccountSelfRepo } from './account.repo.js';
+import type { NoticeMeta, SecurityNotices } from './security-notices.js';
 
 export type BindChannel = 'email' | 'sms';
 
@@ -33,13 +35,14 @@ export interface BindingDeps {
   self: AccountSelfRepo;
   reauth: Reauth;
   codes: BindCodes;
+  notices: SecurityNotices;
   clock: Clock;
   /** E.164 form of a mobile number, undefined when invalid (codes/phone.ts) */
   normaliseMobile(mobile: string, country?: string): string | undefined;
 }
 
 export function createBindingService(deps: BindingDeps) {
-  const { self, reauth, codes, clock } = deps;
+  const { self, reauth, codes, notices, clock } = deps;
 
   /** The normalised target (lower-case address or E.164) and the form to store and send to. */
   function targetOf(i: BindTargetInput): { target: string; display: string } {
@@ -55,6 +58,7 @@ export function createBindingService(deps: BindingDeps) {
   }
 
   const currentOf = (a: Account, channel: BindChannel) => (channel === 'email' ? a.email_norm : a.phone);
+  const kindOf = (channel: BindChannel) => (channel === 'email' ? 'email' : 'phone');
 
   async function sendCode(account: Account, input: BindTargetInput & { password: string }, meta: { ip: string; locale: Locale }) {
     const { target, display } = targetOf(input);
@@ -65,7 +69,7 @@ export function createBindingService(deps: BindingDeps) {
     return codes.send({ realmId: account.realm_id, channel: input.channel, target, to: display, ip: meta.ip, locale: meta.locale, subject: account.id });
   }
 
-  async function bind(account: Account, input: BindTargetInput & { serialNo: string; code: string }) {
+  async function bind(account: Account, input: BindTargetInput & { serialNo: string; code: string }, meta: NoticeMeta) {
     const { target, display } = targetOf(input);
     const subject = await codes.verify({ realmId: account.realm_id, channel: input.channel, target, serialNo: input.serialNo, code: input.code });
     // A code sent for another account's binding is not this account's proof.
@@ -76,12 +80,15 @@ export function createBindingService(deps: BindingDeps) {
       if (isUniqueViolation(err)) throw fail('USER_EXISTS');
       throw err;
     }
+    // `account` still holds the old address: that is where the notice goes.
+    notices.send(account, `${kindOf(input.channel)}_${currentOf(account, input.channel) ? 'changed' : 'bound'}`, meta);
     return self.findAddresses(account.realm_id, account.id);
   }
 
-  async function unbind(account: Account, input: { channel: BindChannel; password: string }, meta: { ip: string }) {
+  async function unbind(account: Account, input: { channel: BindChannel; password: string }, meta: NoticeMeta) {
     await reauth.confirmPassword(account, input.password, meta.ip);
     await self.setAddress(account.realm_id, account.id, input.channel, null, clock.now());
+    if (currentOf(account, input.channel)) notices.send(account, `${kindOf(input.channel)}_unbound`, meta);
     return self.findAddresses(account.realm_id, account.id);
   }
 

@@ -17,7 +17,7 @@ export interface TestAccount {
   realmId: string;
 }
 
-export async function createPerson(h: Harness, opts: { username?: string; password?: string; realmId?: string; passwordHash?: string; disabled?: boolean; activated?: boolean; email?: string } = {}): Promise<TestAccount> {
+export async function createPerson(h: Harness, opts: { username?: string; password?: string; realmId?: string; passwordHash?: string; disabled?: boolean; activated?: boolean; email?: string; phone?: string } = {}): Promise<TestAccount> {
   const username = opts.username ?? randomName();
   const password = opts.password ?? PASSWORD;
   const realmId = opts.realmId ?? MASTER_REALM;
@@ -25,7 +25,7 @@ export async function createPerson(h: Harness, opts: { username?: string; passwo
   const now = h.clock.now();
   await h.ctx.repos.accounts.insertAccount({
     id, realm_id: realmId, kind: 'person', owner_id: null, username, username_norm: username.toLowerCase(),
-    email: opts.email ?? null, email_norm: opts.email?.toLowerCase() ?? null, phone: null,
+    email: opts.email ?? null, email_norm: opts.email?.toLowerCase() ?? null, phone: opts.phone ?? null,
     password_hash: opts.passwordHash ?? (await hashPassword(password)), avatar: '', disabled: opts.disabled ? 1 : 0,
     activated: opts.activated === false ? 0 : 1, force_password: 0, regist_area: '86', last_login_at: null, last_login_area: '',
     created_at: now, updated_at: now,
@@ -53,8 +53,8 @@ export interface Answer {
   headers: Record<string, unknown>;
 }
 
-export async function call(h: Harness, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, opts: { token?: string; payload?: object; ip?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { 'accept-language': 'en' };
+export async function call(h: Harness, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, opts: { token?: string; payload?: object; ip?: string; lang?: string } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { 'accept-language': opts.lang ?? 'en' };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await h.app.inject({ method, url, headers, remoteAddress: opts.ip ?? randomIp(), ...(opts.payload ? { payload: opts.payload } : {}) });
   return { status: res.statusCode, body: res.json(), headers: res.headers };

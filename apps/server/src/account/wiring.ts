@@ -1,6 +1,6 @@
 /**
- * Builds sign-in throttling, OTP, and the own-account services once per process (context.ts
- * calls this). Throttle counters live in Redis when the process has one (REDIS_URL), else
+ * Builds sign-in throttling, OTP, security notices and the own-account services once per
+ * process (context.ts calls this). Throttle counters live in Redis when the process has one (REDIS_URL), else
  * in the database — like the codes, so several server processes agree.
  */
 import type { AccountRepo } from '../accounts/accounts.repo.js';
@@ -23,6 +23,7 @@ import { createAccountSelfRepo } from './account.repo.js';
 import { createAccountService } from './account.service.js';
 import { createBindCodes } from './binding.codes.js';
 import { createBindingService } from './binding.service.js';
+import { createSecurityNotices } from './security-notices.js';
 
 export interface OwnAccountWiringInput {
   db: Db;
@@ -43,12 +44,14 @@ export function createOwnAccountServices(i: OwnAccountWiringInput) {
   const throttleRepo = createThrottleRepo(i.db);
   const throttle = createThrottleService({ store: i.redis ? createRedisThrottleStore(i.redis) : throttleRepo, secrets: i.secrets, clock: i.clock });
   const reauth = createReauth({ throttle });
-  const otp = createOtpService({ repo: createOtpRepo(i.db), secrets: i.secrets, clock: i.clock, throttle, reauth, issuer: i.siteTitle });
   const self = createAccountSelfRepo(i.db);
-  const account = createAccountService({ accounts: i.accounts, self, realms: i.realms, sessions: i.sessionRepo, reauth, clock: i.clock, otpEnabled: otp.isEnabled });
+  const notices = createSecurityNotices({ self, notify: i.notify, deliveryOf: i.deliveryOf, siteTitle: i.siteTitle, clock: i.clock });
+  const otp = createOtpService({ repo: createOtpRepo(i.db), secrets: i.secrets, clock: i.clock, throttle, reauth, notices, issuer: i.siteTitle });
+  const account = createAccountService({ accounts: i.accounts, self, realms: i.realms, sessions: i.sessionRepo, reauth, clock: i.clock, notices, otpEnabled: otp.isEnabled });
   const binding = createBindingService({
     self,
     reauth,
+    notices,
     clock: i.clock,
     normaliseMobile,
     codes: createBindCodes({ codes: i.codes, notify: i.notify, siteTitle: i.siteTitle, deliveryOf: i.deliveryOf }),
@@ -59,6 +62,8 @@ export function createOwnAccountServices(i: OwnAccountWiringInput) {
     otp,
     account,
     binding,
+    /** security notices, also sent after a recovered password (context.ts) */
+    notices,
     /** periodic sweep of idle database counters (Redis keys expire by themselves) */
     async sweep(now: number): Promise<void> {
       await throttleRepo.deleteStaleCounters(now - 25 * 60 * 60 * 1000, now);

@@ -64,12 +64,27 @@ describeBothDbs('console session', (h) => {
     const bad = await h().app.inject({ method: 'GET', url: '/api/perm/user/info', headers: { authorization: 'Bearer forged' } });
     expect(bad.statusCode).toBe(401);
     const token = await h().login();
-    h().clock.advance(LIMITS.tokenLifetimeMs - 1);
-    const stillOk = await h().app.inject({ method: 'GET', url: '/api/perm/user/info', headers: { authorization: `Bearer ${token}` } });
-    expect(stillOk.statusCode).toBe(200);
+    const info = () => h().app.inject({ method: 'GET', url: '/api/perm/user/info', headers: { authorization: `Bearer ${token}` } });
+    // used every 20 hours (within the idle limit), it lives exactly 7 days
+    const step = 20 * 3_600_000;
+    let used = 0;
+    for (; used + step < LIMITS.tokenLifetimeMs; used += step) {
+      h().clock.advance(step);
+      expect((await info()).statusCode).toBe(200);
+    }
+    h().clock.advance(LIMITS.tokenLifetimeMs - 1 - used);
+    expect((await info()).statusCode).toBe(200);
     h().clock.advance(1);
-    const expired = await h().app.inject({ method: 'GET', url: '/api/perm/user/info', headers: { authorization: `Bearer ${token}` } });
-    expect(expired.statusCode).toBe(401);
+    expect((await info()).statusCode).toBe(401);
+  });
+
+  it('A-36 a session unused for 24 hours (SESSION_IDLE_HOURS) ends before its 7 days', async () => {
+    const token = await h().login();
+    const info = () => h().app.inject({ method: 'GET', url: '/api/perm/user/info', headers: { authorization: `Bearer ${token}` } });
+    h().clock.advance(24 * 3_600_000);
+    expect((await info()).statusCode).toBe(200);
+    h().clock.advance(24 * 3_600_000 + 1);
+    expect((await info()).json()).toMatchObject({ code: 1001 });
   });
 
   it('GetIOTUserName and GetUserInfoByToken answer for the token owner only', async () => {

@@ -1,6 +1,7 @@
 /**
  * Console sessions (SPEC §4, §9): a random bearer token valid 7 days, stored only as a keyed
- * hash, revocable server-side so logout really ends it.
+ * hash, revocable server-side so logout really ends it. A-36: a session unused for
+ * SESSION_IDLE_HOURS (config.ts) ends earlier; use keeps it alive up to the 7 days.
  */
 import { LIMITS } from '@umbo/contracts';
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
@@ -17,8 +18,8 @@ export interface IssuedSession {
   session: Session;
 }
 
-export function createSessionService(deps: { sessions: SessionRepo; accounts: AccountRepo; secrets: Secrets; clock: Clock }) {
-  const { sessions, accounts, secrets, clock } = deps;
+export function createSessionService(deps: { sessions: SessionRepo; accounts: AccountRepo; secrets: Secrets; clock: Clock; idleMs: number }) {
+  const { sessions, accounts, secrets, clock, idleMs } = deps;
 
   async function issue(account: Account, meta: { ip: string; userAgent: string }): Promise<IssuedSession> {
     const now = clock.now();
@@ -46,6 +47,8 @@ export function createSessionService(deps: { sessions: SessionRepo; accounts: Ac
     const session = await sessions.findSessionByTokenHash(secrets.hash(TOKEN_PURPOSE, token));
     const now = clock.now();
     if (!session || session.revoked_at !== null || session.expires_at <= now) return undefined;
+    // last_seen_at is written at most once a minute, so idleness is known to that precision.
+    if (now - session.last_seen_at > idleMs) return undefined;
     const account = await accounts.findAccountById(session.realm_id, session.account_id);
     if (!account || account.disabled) return undefined;
     if (now - session.last_seen_at > TOUCH_EVERY_MS) await sessions.touchSession(session.id, now);

@@ -26,6 +26,8 @@ export interface IssuedCaptcha {
   answer: string;
 }
 
+export type CaptchaForm = 'code' | 'register' | 'retrieve';
+
 export interface CaptchaAnswer {
   captcha?: string | undefined;
   serialNo?: string | undefined;
@@ -79,12 +81,26 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
     if (await requiredForPassword(realmId, input.username, input.ip)) await verify(realmId, input);
   }
 
+  /**
+   * The code, registration and recovery forms. 'always' checks every request; under
+   * 'after_failures' the first few requests of an IP per form and hour pass without one,
+   * after that each needs a captcha (SMS pumping stays bounded by the daily caps too).
+   */
+  async function guardForm(realmId: string, policy: FlowSettings['captchaPolicy'], form: CaptchaForm, input: CaptchaAnswer & { ip: string }): Promise<void> {
+    // The caller has the realm's settings already (its method and region checks need them).
+    if (policy === 'after_failures') {
+      const key = { realmId, name: `form-${form}`, keyHash: secrets.hash('counter', input.ip), windowMs: CAPTCHA_DEFAULTS.formWindowMs, now: clock.now() };
+      if ((await store.hitCounter(key)) <= CAPTCHA_DEFAULTS.formRequestsBeforeCaptcha) return;
+    }
+    await verify(realmId, input);
+  }
+
   /** Counts a failed password sign-in, for 'after_failures'. */
   async function recordPasswordFailure(realmId: string, username: string, ip: string): Promise<void> {
     for (const key of failureKeys(realmId, username, ip)) await store.hitCounter(key);
   }
 
-  return { issue, verify, requiredForPassword, guardPasswordLogin, recordPasswordFailure };
+  return { issue, verify, guardForm, requiredForPassword, guardPasswordLogin, recordPasswordFailure };
 }
 
 export type CaptchaService = ReturnType<typeof createCaptchaService>;

@@ -36,27 +36,31 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
     },
 
     async checkCode(k: CodeKey, a: CodeAttempt): Promise<CheckResult> {
-      // The right answer is consumed by one conditional update (never read-then-write).
-      const won = await db
-        .updateTable('verification_codes')
-        .set({ used_at: a.now })
-        .where('realm_id', '=', k.realmId)
-        .where('purpose', '=', k.purpose)
-        .where('target_hash', '=', k.targetHash)
-        .where('code_hash', '=', a.codeHash)
-        .where('serial_no', '=', a.serialNo)
-        .where('used_at', 'is', null)
-        .where('attempts', '<', a.maxAttempts)
-        .where('expires_at', '>', a.now)
-        .returning('subject')
-        .executeTakeFirst();
-      if (won) return { status: 'ok', subject: won.subject };
+      if (!a.keep) {
+        // The right answer is consumed by one conditional update (never read-then-write).
+        const won = await db
+          .updateTable('verification_codes')
+          .set({ used_at: a.now })
+          .where('realm_id', '=', k.realmId)
+          .where('purpose', '=', k.purpose)
+          .where('target_hash', '=', k.targetHash)
+          .where('code_hash', '=', a.codeHash)
+          .where('serial_no', '=', a.serialNo)
+          .where('used_at', 'is', null)
+          .where('attempts', '<', a.maxAttempts)
+          .where('expires_at', '>', a.now)
+          .returning('subject')
+          .executeTakeFirst();
+        if (won) return { status: 'ok', subject: won.subject };
+      }
 
       const row = await byKey(k).executeTakeFirst();
       if (!row) return { status: 'missing' };
       if (row.used_at !== null) return { status: 'used' };
       if (row.expires_at <= a.now) return { status: 'expired' };
       if (row.attempts >= a.maxAttempts) return { status: 'locked' };
+      // `keep`: a right answer is only looked at; the consuming check comes later.
+      if (a.keep && row.code_hash === a.codeHash && row.serial_no === a.serialNo) return { status: 'ok', subject: row.subject };
       await db
         .updateTable('verification_codes')
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))

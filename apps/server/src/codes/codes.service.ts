@@ -61,13 +61,17 @@ export function createCodeService(deps: { store: CodeStore; secrets: Secrets; cl
     return { code, serialNo, expiresAt, resendAt: now + CODE_DEFAULTS.resendAfterMs };
   }
 
-  /** Checks and consumes a code; returns its subject or throws the SPEC §8 code. */
-  async function verify(t: CodeTarget, answer: { serialNo: string; code: string }): Promise<string> {
+  /**
+   * Checks and consumes a code; returns its subject or throws the SPEC §8 code. With `keep`
+   * a right code stays usable (sign-in checks the one-time password before spending it).
+   */
+  async function verify(t: CodeTarget, answer: { serialNo: string; code: string }, opts: { keep?: boolean } = {}): Promise<string> {
     const res = await store.checkCode(keyOf(t), {
       codeHash: hashCode(t, answer.code),
       serialNo: answer.serialNo,
       now: clock.now(),
       maxAttempts: CODE_DEFAULTS.maxAttempts,
+      keep: opts.keep ?? false,
     });
     if (res.status === 'ok') return res.subject;
     throw codeError(t.channel, res.status);

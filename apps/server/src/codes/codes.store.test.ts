@@ -46,6 +46,21 @@ for (const mode of ['database', 'redis'] as const) {
       expect(results.filter((c) => c === 4007)).toHaveLength(19);
     });
 
+    it('A-33 a kept check leaves a right code usable, counts a wrong one, and refuses a spent one', async () => {
+      const t = target();
+      const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.4' });
+      const codes = flows().deps.codes;
+      expect(await errCode(codes.verify(t, issued, { keep: true }))).toBe(0);
+      expect(await errCode(codes.verify(t, issued, { keep: true }))).toBe(0);
+      // wrong answers under keep still count: after five tries the code is gone
+      for (let i = 0; i < 5; i++) expect(await errCode(codes.verify(t, { ...issued, code: 'nope' }, { keep: true }))).toBe(4006);
+      expect(await errCode(codes.verify(t, issued, { keep: true }))).toBe(4007);
+      const u = target();
+      const other = await codes.issue(u, { ip: '192.0.2.4' });
+      expect(await errCode(codes.verify(u, other))).toBe(0);
+      expect(await errCode(codes.verify(u, other, { keep: true }))).toBe(4007);
+    });
+
     it('A-47 expiry follows the injected clock to the millisecond', async () => {
       const t = target();
       const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.3' });

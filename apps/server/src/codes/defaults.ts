@@ -23,6 +23,12 @@ export const CAPTCHA_DEFAULTS = {
   /** password failures (per account or IP) before 'after_failures' asks for a captcha */
   failuresBeforeCaptcha: 3,
   failureWindowMs: 15 * MINUTE,
+  /**
+   * 'after_failures' on the code, registration and recovery forms: requests per IP and form
+   * in an hour before a captcha is due (a request that sends a message is the cost here).
+   */
+  formRequestsBeforeCaptcha: 3,
+  formWindowMs: 60 * MINUTE,
 } as const;
 
 export const MAIL_LINK_DEFAULTS = {

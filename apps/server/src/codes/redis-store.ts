@@ -15,7 +15,7 @@ redis.call('HSET', KEYS[1], 'code', ARGV[1], 'serial', ARGV[2], 'subject', ARGV[
 redis.call('PEXPIRE', KEYS[1], ARGV[8])
 return 1`;
 
-// KEYS[1] code; ARGV: code, serial, now, maxAttempts
+// KEYS[1] code; ARGV: code, serial, now, maxAttempts, keep (1: do not consume a right answer)
 const CHECK = `
 local h = redis.call('HMGET', KEYS[1], 'code', 'serial', 'exp', 'att', 'used', 'subject')
 if not h[1] then return {'missing'} end
@@ -23,7 +23,7 @@ if h[5] == '1' then return {'used'} end
 if tonumber(h[3]) <= tonumber(ARGV[3]) then return {'expired'} end
 if tonumber(h[4]) >= tonumber(ARGV[4]) then return {'locked'} end
 if h[1] == ARGV[1] and h[2] == ARGV[2] then
-  redis.call('HSET', KEYS[1], 'used', '1')
+  if ARGV[5] ~= '1' then redis.call('HSET', KEYS[1], 'used', '1') end
   return {'ok', h[6]}
 end
 redis.call('HINCRBY', KEYS[1], 'att', 1)
@@ -55,7 +55,7 @@ export function createRedisCodeStore(redis: RedisClient): CodeStore {
     },
 
     async checkCode(k: CodeKey, a: CodeAttempt): Promise<CheckResult> {
-      const res = (await viaRedis(() => redis.eval(CHECK, 1, codeKey(k), a.codeHash, a.serialNo, a.now, a.maxAttempts))) as string[];
+      const res = (await viaRedis(() => redis.eval(CHECK, 1, codeKey(k), a.codeHash, a.serialNo, a.now, a.maxAttempts, a.keep ? 1 : 0))) as string[];
       if (res[0] === 'ok') return { status: 'ok', subject: res[1] ?? '' };
       return { status: res[0] as Exclude<CheckResult['status'], 'ok'> };
     },

@@ -24,6 +24,8 @@ export interface CodeAttempt {
   serialNo: string;
   now: number;
   maxAttempts: number;
+  /** check a right answer without consuming it (a second factor is still to come) */
+  keep?: boolean;
 }
 
 export type CheckResult =

@@ -59,9 +59,15 @@ export function createNotifyService(deps: { config: NotifyConfig; outbox: Outbox
     return provider.send(realmId, msg);
   }
 
-  /** Runs a delivery after the answer; a failure is logged (without the message), never thrown. */
+  /**
+   * Runs a delivery after the answer; a failure is logged (without the message), never thrown.
+   * It starts on the next turn of the event loop: begun at once, its first synchronous
+   * SQLite statements would run before the answer is written, and a known address would
+   * answer measurably later than an unknown one (A-35; scripts/bench-timing.ts).
+   */
   function defer(what: string, task: () => Promise<void>): void {
-    const p = task()
+    const p = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
       .catch((err: unknown) => log.warn({ err: (err as Error)?.message, what }, 'delivery failed'))
       .finally(() => pending.delete(p));
     pending.add(p);

@@ -56,3 +56,41 @@ export function codeMail(to: string, i: { locale: Locale; site: string; realm: s
 export function codeSms(i: { locale: Locale; realm: string; code: string; minutes: number }): string {
   return t(i.locale, 'notify.sms_code', { ...i });
 }
+
+/** Changes to how an account signs in that its owner is told about (ASVS 5.0 V6.3.7). */
+export type SecurityEvent =
+  | 'password_changed' | 'password_reset' | 'otp_enabled' | 'otp_disabled'
+  | 'email_bound' | 'email_changed' | 'email_unbound' | 'phone_bound' | 'phone_changed' | 'phone_unbound';
+
+export interface SecurityNoticeInput {
+  locale: Locale;
+  site: string;
+  realm: string;
+  username: string;
+  event: SecurityEvent;
+  /** when it happened, epoch ms; shown in UTC because the reader's time zone is unknown */
+  at: number;
+  ip: string;
+}
+
+export function noticeTime(locale: Locale, at: number): string {
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(at);
+}
+
+/** The event sentence and the advice. Only what happened, when and from where: never a code or password. */
+function noticeParts(i: SecurityNoticeInput): { event: string; advice: string } {
+  return {
+    event: t(i.locale, `notify.event_${i.event}`, { site: i.site, time: noticeTime(i.locale, i.at), ip: i.ip }),
+    advice: t(i.locale, 'notify.security_advice'),
+  };
+}
+
+export function securityNoticeMail(to: string, i: SecurityNoticeInput): MailMessage {
+  const vars = { ...noticeParts(i), username: i.username, site: i.site };
+  const text = `${t(i.locale, 'notify.security_text', vars)}\n\n${t(i.locale, 'notify.footer', vars)}`;
+  return { to, subject: t(i.locale, 'notify.security_subject', vars), text, html: html(i.locale, text) };
+}
+
+export function securityNoticeSms(i: SecurityNoticeInput): string {
+  return t(i.locale, 'notify.sms_security', { ...noticeParts(i), realm: i.realm });
+}

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../auth/guard.js';
 import { ok, responses } from '../platform/http.js';
+import { requestLocale } from '../platform/i18n.js';
 import type { OtpService } from './otp.service.js';
 
 const tags = ['account'];
@@ -30,11 +31,11 @@ export function registerOtpRoutes(app: FastifyInstance, deps: { otp: OtpService 
     schema: { tags, summary: 'Turn OTP on with two consecutive codes of the new secret (first and second verify code); answers the ten recovery codes, shown only now. 1502 wrong codes, 1009 no setup waiting', body: otpEnableBody, response: responses(otpEnableResult) },
   }, async (req, reply) => {
     reply.headers(noStore);
-    return ok(await deps.otp.enable(authOf(req).account, req.body));
+    return ok(await deps.otp.enable(authOf(req).account, req.body, { ip: req.ip, locale: requestLocale(req) }));
   });
 
   r.post('/api/users/account/otp/disable', {
     config: { access: 'session' },
     schema: { tags, summary: 'Turn OTP off with two consecutive unused codes, or with the password and a recovery code. 1502 wrong (throttled), 1503 nothing given, 1009 OTP is off', body: otpDisableBody, response: responses(otpStatus.pick({ enabled: true })) },
-  }, async (req) => ok(await deps.otp.disable(authOf(req).account, { ...req.body, ip: req.ip })));
+  }, async (req) => ok(await deps.otp.disable(authOf(req).account, req.body, { ip: req.ip, locale: requestLocale(req) })));
 }

@@ -11,6 +11,7 @@ import type { Secrets } from '../platform/crypto.js';
 import { assertThat, fail } from '../platform/errors.js';
 import { throttledError, type ThrottleService } from '../auth/throttle/throttle.service.js';
 import type { Reauth } from '../auth/throttle/reauth.js';
+import type { NoticeMeta, SecurityNotices } from '../account/security-notices.js';
 import { base32Decode, matchingSteps, newTotpSecret, otpauthUri, stepAt } from './totp.js';
 import type { OtpOwner, OtpRepo } from './otp.repo.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
@@ -25,6 +26,8 @@ export interface OtpDeps {
   clock: Clock;
   throttle: ThrottleService;
   reauth: Reauth;
+  /** tells the owner OTP went on or off (ASVS 5.0 V6.3.7) */
+  notices: SecurityNotices;
   /** the issuer shown in authenticator apps */
   issuer: string;
 }
@@ -70,7 +73,7 @@ export function createOtpService(deps: OtpDeps) {
   }
 
   /** Step 2: two consecutive codes from the new secret turn OTP on; recovery codes shown once. */
-  async function enable(account: Account, input: { firstCode: string; secondCode: string }) {
+  async function enable(account: Account, input: { firstCode: string; secondCode: string }, meta: NoticeMeta) {
     const o = ownerOf(account);
     const row = await repo.findOtp(o);
     assertThat(!row?.enabled, 'INVALID_PARAMETER', { field: 'otp', reason: 'already_enabled' });
@@ -87,6 +90,7 @@ export function createOtpService(deps: OtpDeps) {
       return true;
     });
     assertThat(done, 'OTP_FAILED');
+    deps.notices.send(account, 'otp_enabled', meta);
     return { recoveryCodes: codes };
   }
 
@@ -120,11 +124,11 @@ export function createOtpService(deps: OtpDeps) {
   }
 
   /** Off with two consecutive codes, or (device lost) with the password and a recovery code. */
-  async function disable(account: Account, input: { firstCode?: string; secondCode?: string; password?: string; recoveryCode?: string; ip: string }) {
+  async function disable(account: Account, input: { firstCode?: string; secondCode?: string; password?: string; recoveryCode?: string }, meta: NoticeMeta) {
     const o = ownerOf(account);
     const row = await repo.findOtp(o);
     assertThat(row?.enabled && row.secret, 'INVALID_PARAMETER', { field: 'otp', reason: 'not_enabled' });
-    const t = { realmId: account.realm_id, username: account.username_norm, ip: input.ip };
+    const t = { realmId: account.realm_id, username: account.username_norm, ip: meta.ip };
     await throttle.assertOpen(t, 'OTP_FAILED');
     let proven = false;
     if (input.firstCode && input.secondCode) {
@@ -132,7 +136,7 @@ export function createOtpService(deps: OtpDeps) {
       // Both steps must be unused: last_step < s, then last_step = s + 1.
       proven = step !== undefined && (await repo.advanceStep(o, step, step + 1, clock.now()));
     } else if (input.password && input.recoveryCode) {
-      await reauth.confirmPassword(account, input.password, input.ip);
+      await reauth.confirmPassword(account, input.password, meta.ip);
       proven = await acceptRecoveryCode(o, input.recoveryCode);
     } else {
       throw fail('OTP_EMPTY');
@@ -142,6 +146,7 @@ export function createOtpService(deps: OtpDeps) {
       await trx.disableOtp(o, clock.now());
       await trx.replaceRecoveryCodes(o, [], clock.now());
     });
+    deps.notices.send(account, 'otp_disabled', meta);
     return { enabled: false };
   }
 

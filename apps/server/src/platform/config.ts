@@ -28,6 +28,8 @@ export interface Config {
   siteTitle: string;
   /** captcha policy the master realm gets on the first start (SPEC §5 default: always) */
   masterCaptchaPolicy: 'always' | 'after_failures';
+  /** a console session unused this long ends before its 7-day lifetime (ASVS 7.3.1) */
+  sessionIdleMs: number;
 }
 
 export class ConfigError extends Error {
@@ -111,5 +113,6 @@ export function loadConfig(env: Env = process.env): Config {
     headerChinaHosts: (env.HEADER_CHINA_HOSTS || '.cn').split(',').map((s) => s.trim()).filter(Boolean),
     siteTitle: env.SITE_TITLE || 'umbo',
     masterCaptchaPolicy: captchaPolicy(env),
+    sessionIdleMs: int(env, 'SESSION_IDLE_HOURS', 24, 1, 168) * 3_600_000,
   };
 }

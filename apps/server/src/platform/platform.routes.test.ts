@@ -27,6 +27,9 @@ describeBothDbs(
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['strict-transport-security']).toBeUndefined();
+      // JSON answers carry the same policy, with no nonce (no page uses one there)
+      const api = await h().app.inject({ method: 'GET', url: '/api/users/auth/options' });
+      expect(String(api.headers['content-security-policy'])).toBe(csp.replace(/ 'nonce-[^']+'/, ''));
     });
 
     it('serves index.html for history-mode routes with a fresh nonce matching the CSP', async () => {

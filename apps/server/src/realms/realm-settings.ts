@@ -1,7 +1,10 @@
 /**
  * A realm's settings record (SPEC §3 field names). Issue 3 reads the sign-in methods,
- * regions, activation and templates from here; the admin screens come later.
+ * regions, activation and templates from here; GET/PATCH
+ * /api/users/realms/:realmId/settings (realm-settings.routes.ts) change them.
  */
+import type { RealmMailConfig, SmsProviderConfig } from '../notify/types.js';
+
 export interface RealmSettings {
   backend_type: 'default' | 'ecogloble' | 'bigdata' | 'aliliving';
   backend_support_login_method: string[];
@@ -23,6 +26,12 @@ export interface RealmSettings {
   passwordMinLength: number;
 }
 
+/** The record as stored: the settings plus the realm's own mail and SMS groups, secrets sealed. */
+export interface StoredRealmSettings extends RealmSettings {
+  email?: RealmMailConfig;
+  sms?: SmsProviderConfig;
+}
+
 export function defaultRealmSettings(): RealmSettings {
   return {
     backend_type: 'default',
@@ -42,4 +51,23 @@ export function defaultRealmSettings(): RealmSettings {
     revealMissingAccounts: false,
     passwordMinLength: 6,
   };
+}
+
+/**
+ * The stored record as written, for reading and for a PATCH to merge into. A damaged record
+ * reads as empty (so the defaults apply) rather than failing every sign-in; the next PATCH
+ * repairs it.
+ */
+export function parseStoredSettings(json: string): Partial<StoredRealmSettings> {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Partial<StoredRealmSettings>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The settings in force: the stored fields over the defaults. */
+export function readRealmSettings(json: string): StoredRealmSettings {
+  return { ...defaultRealmSettings(), ...parseStoredSettings(json) };
 }

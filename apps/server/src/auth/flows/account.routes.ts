@@ -40,11 +40,11 @@ export function registerAccountFlowRoutes(app: FastifyInstance, s: FlowServices)
 
   r.post('/api/users/auth/retrieve/sms', {
     config: { access: 'public' },
-    schema: { tags, summary: 'Set a new password with an SMS code (purpose retrieve); ends every session of the account', body: retrieveSmsBody, response: responses(acceptedResult) },
-  }, async (req) => ok(await s.recovery.retrieveBySms(realmOf(req.body), req.body)));
+    schema: { tags, summary: 'Set a new password with an SMS code (purpose retrieve); ends every session of the account and sends the owner a security notice', body: retrieveSmsBody, response: responses(acceptedResult) },
+  }, async (req) => ok(await s.recovery.retrieveBySms(realmOf(req.body), req.body, metaOf(req))));
 
   r.post('/api/users/auth/reset', {
     config: { access: 'public' },
-    schema: { tags, summary: 'Set a new password with the 24-character code of a reset mail (link or pasted); ends every session of the account, signs nobody in', body: resetBody, response: responses(acceptedResult) },
-  }, async (req) => ok(await s.recovery.resetByMailCode(realmOf(req.body), req.body)));
+    schema: { tags, summary: 'Set a new password with the 24-character code of a reset mail (link or pasted); ends every session of the account, signs nobody in, sends the owner a security notice', body: resetBody, response: responses(acceptedResult) },
+  }, async (req) => ok(await s.recovery.resetByMailCode(realmOf(req.body), req.body, metaOf(req))));
 }

@@ -1,9 +1,11 @@
 /**
  * Codes by SMS and email, and signing in with them (SPEC §2 "mobile SMS" sub-form; issue 3).
- * Asking for a code needs a captcha (so that nobody pumps SMS through us). A number or
+ * Asking for a code needs a captcha (so that nobody pumps SMS through us; under the realm's
+ * 'after_failures' policy only after a few requests). A number or
  * address that no account has gets a code too — stored, never delivered — so the answers,
  * throttles and errors of sign-in and recovery do not reveal which accounts exist
- * (DESIGN.md §5). Registration is the one place that says 1205 (SPEC §8, A-34).
+ * (DESIGN.md §5). Registration is the one place that says 1205 (SPEC §8, A-34). A sign-in
+ * code is spent only once the one-time password (if any) is right, so 1503 costs no new code.
  */
 import type { CodePurpose } from '@umbo/contracts';
 import type { Account } from '../../accounts/accounts.repo.js';
@@ -19,8 +21,8 @@ import { emailTarget, phoneTarget } from './targets.js';
 const MINUTES = CODE_DEFAULTS.ttlMs / 60_000;
 
 interface CaptchaInput {
-  captcha: string;
-  serialNo: string;
+  captcha?: string | undefined;
+  serialNo?: string | undefined;
 }
 
 export function createCodeSignInService(d: FlowDeps) {
@@ -33,7 +35,7 @@ export function createCodeSignInService(d: FlowDeps) {
   async function issueSmsCode(realmId: string, input: CaptchaInput & { mobile: string; country?: string | undefined; purpose: CodePurpose }, meta: RequestMeta): Promise<IssuedCode> {
     const settings = await d.policy.settingsOf(realmId);
     const target = phoneTarget(settings, input.purpose, input.mobile, input.country);
-    await d.captcha.verify(realmId, input);
+    await d.captcha.guardForm(realmId, settings.captchaPolicy, 'code', { ...input, ip: meta.ip });
     const account = await d.flows.findAccountByPhone(realmId, target);
     await existingFor(input.purpose, realmId, account, meta);
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'sms', target }, { ip: meta.ip, subject: account?.id });
@@ -47,7 +49,7 @@ export function createCodeSignInService(d: FlowDeps) {
   async function issueEmailCode(realmId: string, input: CaptchaInput & { email: string; purpose: CodePurpose }, meta: RequestMeta): Promise<IssuedCode> {
     const settings = await d.policy.settingsOf(realmId);
     const target = emailTarget(settings, input.purpose, input.email);
-    await d.captcha.verify(realmId, input);
+    await d.captcha.guardForm(realmId, settings.captchaPolicy, 'code', { ...input, ip: meta.ip });
     const account = await d.flows.findAccountByEmail(realmId, target);
     await existingFor(input.purpose, realmId, account, meta);
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'email', target }, { ip: meta.ip, subject: account?.id });
@@ -61,19 +63,21 @@ export function createCodeSignInService(d: FlowDeps) {
   async function loginBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; otp?: string | undefined }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
     const target = phoneTarget(settings, 'login', input.mobile, input.country);
-    await d.codes.verify({ realmId, purpose: 'login', channel: 'sms', target }, input);
+    const key = { realmId, purpose: 'login', channel: 'sms', target } as const;
+    await d.codes.verify(key, input, { keep: true });
     const account = await d.flows.findAccountByPhone(realmId, target);
     if (!account) throw fail('CODE_INVALID');
-    return completeSignIn(d, account, { ...meta, otp: input.otp });
+    return completeSignIn(d, account, { ...meta, otp: input.otp, afterSecondFactor: () => d.codes.verify(key, input) });
   }
 
   async function loginByEmail(realmId: string, input: { email: string; code: string; serialNo: string; otp?: string | undefined }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
     const target = emailTarget(settings, 'login', input.email);
-    await d.codes.verify({ realmId, purpose: 'login', channel: 'email', target }, input);
+    const key = { realmId, purpose: 'login', channel: 'email', target } as const;
+    await d.codes.verify(key, input, { keep: true });
     const account = await d.flows.findAccountByEmail(realmId, target);
     if (!account) throw fail('EMAIL_CODE_WRONG');
-    return completeSignIn(d, account, { ...meta, otp: input.otp });
+    return completeSignIn(d, account, { ...meta, otp: input.otp, afterSecondFactor: () => d.codes.verify(key, input) });
   }
 
   return { issueSmsCode, issueEmailCode, loginBySms, loginByEmail };

@@ -32,8 +32,8 @@ export interface FlowDeps {
   sessions: SessionService;
   /** the OTP check of the password form (otp/otp.service.ts), when wired */
   secondFactor?: SecondFactor | undefined;
-  /** after a recovered password: end sessions elsewhere and lift the sign-in lock */
-  afterPasswordReset?: ((account: Account) => Promise<void>) | undefined;
+  /** after a recovered password: lift the sign-in lock, tell the owner (`meta`: who reset it) */
+  afterPasswordReset?: ((account: Account, meta: RequestMeta) => Promise<void>) | undefined;
 }
 
 /** Who is asking: for rate limits, session records and the language of messages. */

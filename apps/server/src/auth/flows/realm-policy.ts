@@ -3,18 +3,13 @@
  * registration and find-back methods, login regions, activation, captcha policy and the
  * realm's mail and SMS configuration — all from the realm's settings record (SPEC §3 names).
  */
-import { defaultRealmSettings, type RealmSettings } from '../../realms/realm-settings.js';
+import { readRealmSettings, type StoredRealmSettings } from '../../realms/realm-settings.js';
 import type { RealmRepo } from '../../realms/realms.repo.js';
 import { assertThat, fail } from '../../platform/errors.js';
-import type { RealmMailConfig, SmsProviderConfig } from '../../notify/types.js';
 import { countryOf } from '../../codes/phone.js';
 
-export interface FlowSettings extends RealmSettings {
-  /** SPEC §3 email config group; absent → the global SMTP (or the outbox) */
-  email?: RealmMailConfig;
-  /** absent → the global SMS provider (default outbox) */
-  sms?: SmsProviderConfig;
-}
+/** The settings in force, with the realm's own mail group (absent → global SMTP or the outbox) and SMS group (absent → the global provider). */
+export type FlowSettings = StoredRealmSettings;
 
 export type MethodList = 'backend_support_login_method' | 'backend_support_regist_method' | 'backend_support_find_back_method';
 
@@ -22,13 +17,7 @@ export function createRealmPolicy(realms: RealmRepo) {
   async function settingsOf(realmId: string): Promise<FlowSettings> {
     const realm = await realms.findRealmById(realmId);
     assertThat(realm, 'NOT_FOUND');
-    let stored: Partial<FlowSettings> = {};
-    try {
-      stored = JSON.parse(realm.settings) as Partial<FlowSettings>;
-    } catch {
-      // A damaged record falls back to defaults rather than failing every sign-in.
-    }
-    return { ...defaultRealmSettings(), ...stored };
+    return readRealmSettings(realm.settings);
   }
 
   return { settingsOf };

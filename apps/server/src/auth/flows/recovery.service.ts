@@ -3,7 +3,8 @@
  * issue 3; A-35). By email: a reset link carrying a 24-character code, which also works pasted
  * into /reset. By SMS: a code, then the new password. The answer is the same whether or
  * not the account exists, and the mail is sent after the answer (DESIGN.md §5). A reset
- * ends every session of the account and signs nobody in.
+ * ends every session of the account, signs nobody in, and is followed by a security notice
+ * (afterPasswordReset, wired in context.ts).
  */
 import { CODE_DEFAULTS, DAY_MS, MAIL_LINK_DEFAULTS } from '../../codes/defaults.js';
 import { fail } from '../../platform/errors.js';
@@ -27,10 +28,10 @@ export function createRecoveryService(d: FlowDeps) {
     if (perTarget > CODE_DEFAULTS.dailyCapPerTarget || perIp > CODE_DEFAULTS.dailyCapPerIp) throw fail('RATE_LIMITED', { reason: 'daily_cap' });
   }
 
-  async function retrieveByEmail(realmId: string, input: { email: string; captcha: string; serialNo: string }, meta: RequestMeta) {
+  async function retrieveByEmail(realmId: string, input: { email: string; captcha?: string | undefined; serialNo?: string | undefined }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
     const email = emailTarget(settings, 'retrieve', input.email);
-    await d.captcha.verify(realmId, input);
+    await d.captcha.guardForm(realmId, settings.captchaPolicy, 'retrieve', { ...input, ip: meta.ip });
     await chargeResetMail(realmId, email, meta.ip);
     // Everything that depends on the account happens after the answer.
     d.notify.defer('reset-mail', async () => {
@@ -52,7 +53,7 @@ export function createRecoveryService(d: FlowDeps) {
     return { accepted: true as const };
   }
 
-  async function retrieveBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string }) {
+  async function retrieveBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
     const phone = phoneTarget(settings, 'retrieve', input.mobile, input.country);
     assertPasswordPolicy(settings.passwordMinLength, input.password);
@@ -62,12 +63,12 @@ export function createRecoveryService(d: FlowDeps) {
     const passwordHash = await hashPassword(input.password);
     await d.flows.setRecoveredPassword(realmId, account.id, passwordHash, d.clock.now(), false);
     await d.sessions.revokeAll(account);
-    await d.afterPasswordReset?.(account);
+    await d.afterPasswordReset?.(account, meta);
     return { accepted: true as const };
   }
 
   /** /reset: the 24-character code from the mail (link or pasted) and a new password. */
-  async function resetByMailCode(realmId: string, input: { code: string; password: string }) {
+  async function resetByMailCode(realmId: string, input: { code: string; password: string }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
     assertPasswordPolicy(settings.passwordMinLength, input.password);
     // Hash first: the transaction below stays short and holds no lock during argon2.
@@ -81,7 +82,7 @@ export function createRecoveryService(d: FlowDeps) {
     const account = await d.accounts.findAccountById(realmId, accountId);
     if (account) {
       await d.sessions.revokeAll(account);
-      await d.afterPasswordReset?.(account);
+      await d.afterPasswordReset?.(account, meta);
     }
     return { accepted: true as const };
   }

@@ -72,11 +72,11 @@ export function createRegistrationService(d: FlowDeps) {
     if (found || (await d.accounts.findAccountByUsername(realmId, username))) throw fail('USER_EXISTS');
   }
 
-  async function registerByEmail(realmId: string, input: { email: string; password: string; username?: string | undefined; captcha: string; serialNo: string }, meta: RequestMeta) {
+  async function registerByEmail(realmId: string, input: { email: string; password: string; username?: string | undefined; captcha?: string | undefined; serialNo?: string | undefined }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
     assertMethod(settings, 'backend_support_regist_method', 'email');
     await chargeRegistration(d, realmId, meta.ip);
-    await d.captcha.verify(realmId, input);
+    await d.captcha.guardForm(realmId, settings.captchaPolicy, 'register', { ...input, ip: meta.ip });
     assertPasswordPolicy(settings.passwordMinLength, input.password);
     const email = input.email.trim();
     // Without a user name, the address is the name: the password form then takes it as is.

@@ -7,7 +7,8 @@ import { expect, it } from 'vitest';
 import { describeBothDbs } from '../../test/harness.js';
 import { newId } from '../../platform/crypto.js';
 import { hashPassword } from '../passwords.js';
-import { captcha, lastCode, newRealmId, outboxFor, post, putRealm, randomEmail, randomMobile, smsCode } from './testing/flows-helpers.js';
+import { captcha, lastCode, newRealmId, outboxFor, post, putRealm, randomEmail, randomIp, randomMobile, smsCode } from './testing/flows-helpers.js';
+import { codeAt, enableOtp, toNextStep } from '../../account/test-helpers.js';
 
 // Every flow once with codes in the database and once in Redis (the machine's, 127.0.0.1:6379).
 const REDIS_URL = `redis://127.0.0.1:6379/0?keyPrefix=umbo-test:${crypto.randomBytes(6).toString('hex')}:`;
@@ -115,8 +116,9 @@ for (const env of [{}, { REDIS_URL }] as Record<string, string>[]) describeBothD
     // the failed try used the captcha up
     const late = await post(h(), '/api/users/auth/sms-code', { mobile, purpose: 'login', ...c });
     expect(late.body.code).toBe(4005);
+    // a missing answer is a wrong one: the form shows the captcha and a new image
     const missing = await post(h(), '/api/users/auth/sms-code', { mobile, purpose: 'login' });
-    expect(missing.body.code).toBe(1009);
+    expect(missing.body.code).toBe(4005);
   });
 
   it("a realm's methods and regions decide: off → 1014; other country codes are E.164-checked", async () => {
@@ -134,7 +136,7 @@ for (const env of [{}, { REDIS_URL }] as Record<string, string>[]) describeBothD
     const badCn = await post(h(), '/api/users/auth/sms-code', { realm_id: realm, mobile: '12345678901', purpose: 'login', ...(await captcha(h(), realm)) });
     expect(badCn.body).toMatchObject({ code: 1009, errData: { field: 'mobile' } });
     const options = await h().app.inject({ method: 'GET', url: `/api/users/auth/options?realm_id=${realm}` });
-    expect(options.json().data).toMatchObject({ loginMethods: ['password', 'sms', 'email', 'otp'], loginRegions: ['86', '1'], captchaPolicy: 'always' });
+    expect(options.json().data).toMatchObject({ loginMethods: ['password', 'sms', 'email', 'otp'], loginRegions: ['86', '1'], captchaPolicy: 'always', logo: '' });
   });
 
   it('an unactivated account proves its code, then hears 5007', async () => {
@@ -144,6 +146,40 @@ for (const env of [{}, { REDIS_URL }] as Record<string, string>[]) describeBothD
     const code = await lastCode(h(), email);
     const login = await post(h(), '/api/users/auth/login/email', { email, code, serialNo: res.body.data!.serialNo });
     expect(login).toMatchObject({ status: 403, body: { code: 5007 } });
+  });
+
+  it('A-32 with a one-time password on, a right code waits for it: 1503 costs no new code, 1502 neither; then single use', async () => {
+    const mobile = randomMobile();
+    const acct = await person('master', { phone: `+86${mobile}` });
+    const account = (await h().ctx.repos.accounts.findAccountByUsername('master', acct.username))!;
+    const { token } = await h().ctx.services.sessions.issue(account, { ip: '127.0.0.1', userAgent: 'test' });
+    const { secret } = await enableOtp(h(), token, 'old-password-1');
+    const { serialNo } = await smsCode(h(), mobile, 'login');
+    const code = await lastCode(h(), `+86${mobile}`);
+    expect((await post(h(), '/api/users/auth/login/sms', { mobile, code, serialNo })).body).toMatchObject({ code: 1503 });
+    const wrongOtp = codeAt(h(), secret) === '000000' ? '111111' : '000000';
+    expect((await post(h(), '/api/users/auth/login/sms', { mobile, code, serialNo, otp: wrongOtp })).body).toMatchObject({ code: 1502 });
+    // a wrong code still says wrong code before anything about the second factor
+    expect((await post(h(), '/api/users/auth/login/sms', { mobile, code: code === '000000' ? '111111' : '000000', serialNo })).body).toMatchObject({ code: 4006 });
+    const ok = await post(h(), '/api/users/auth/login/sms', { mobile, code, serialNo, otp: codeAt(h(), secret) });
+    expect(ok.body.data).toMatchObject({ userId: acct.id });
+    toNextStep(h());
+    expect((await post(h(), '/api/users/auth/login/sms', { mobile, code, serialNo, otp: codeAt(h(), secret) })).body).toMatchObject({ code: 4007 });
+  });
+
+  it("captcha policy 'after_failures': the code, registration and recovery forms pass a few times per IP, then want a captcha (4005)", async () => {
+    const realm = await putRealm(h(), newRealmId(), { captchaPolicy: 'after_failures' });
+    const ip = randomIp();
+    const send = (extra: object = {}) => post(h(), '/api/users/auth/email-code', { realm_id: realm, email: randomEmail(), purpose: 'login', ...extra }, { ip });
+    for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200);
+    expect((await send()).body).toMatchObject({ code: 4005 });
+    expect((await send(await captcha(h(), realm))).status).toBe(200);
+    // each form counts on its own; another IP starts afresh
+    expect((await post(h(), '/api/users/auth/retrieve/email', { realm_id: realm, email: randomEmail() }, { ip })).status).toBe(200);
+    expect((await post(h(), '/api/users/auth/register/email', { realm_id: realm, email: randomEmail(), password: 'Str0ng-pass!' }, { ip: randomIp() })).status).toBe(200);
+    // 'always' (the master realm's default) wants one every time, and a missing one is 4005
+    expect((await post(h(), '/api/users/auth/email-code', { email: randomEmail(), purpose: 'login' }, { ip: randomIp() })).body).toMatchObject({ code: 4005 });
+    expect((await post(h(), '/api/users/auth/retrieve/email', { email: randomEmail() }, { ip: randomIp() })).body).toMatchObject({ code: 4005 });
   });
 
   it('ftoken: issued to a signed-in account, exchanged once for a session; 4007 after, 4004 when late', async () => {

@@ -32,6 +32,7 @@ export function registerSignInFlowRoutes(app: FastifyInstance, s: FlowServices, 
       loginRegions: st.backend_support_login_regions,
       captchaPolicy: st.captchaPolicy,
       needActive: st.needActive,
+      logo: st.logo_img_url,
     });
   });
 

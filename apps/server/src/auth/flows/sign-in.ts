@@ -14,9 +14,10 @@ import type { FlowDeps, RequestMeta } from './deps.js';
 export async function completeSignIn(
   d: Pick<FlowDeps, 'accounts' | 'sessions' | 'clock' | 'secondFactor'>,
   account: Account,
-  meta: RequestMeta & { otp?: string | undefined; username?: string; skipSecondFactor?: boolean },
+  meta: RequestMeta & { otp?: string | undefined; username?: string; skipSecondFactor?: boolean; afterSecondFactor?: () => Promise<unknown> },
 ): Promise<{ account: Account; issued: IssuedSession }> {
   if (!meta.skipSecondFactor) await d.secondFactor?.verifyAtLogin(account, meta.otp, { username: meta.username ?? account.username, ip: meta.ip });
+  await meta.afterSecondFactor?.();
   if (account.disabled) throw fail('ACCOUNT_DISABLED');
   if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
   const issued = await d.sessions.issue(account, { ip: meta.ip, userAgent: meta.userAgent });

@@ -23,7 +23,7 @@ import type { RealmRepo } from '../../realms/realms.repo.js';
 import type { SecondFactor } from '../login.service.js';
 import type { SessionService } from '../sessions.service.js';
 import { createCodeSignInService } from './code-sign-in.service.js';
-import type { FlowDeps } from './deps.js';
+import type { FlowDeps, RequestMeta } from './deps.js';
 import { createFlowRepo } from './flows.repo.js';
 import { createFTokenService } from './ftoken.service.js';
 import { createRealmPolicy } from './realm-policy.js';
@@ -40,7 +40,7 @@ export interface FlowWiringInput {
   sessions: SessionService;
   /** the one-time-password check; code sign-ins ask for it like the password form */
   secondFactor?: SecondFactor;
-  afterPasswordReset?: (account: Account) => Promise<void>;
+  afterPasswordReset?: (account: Account, meta: RequestMeta) => Promise<void>;
   /** default: read from process.env (SMTP_URL, SMS_PROVIDER, …) */
   notifyConfig?: NotifyConfig;
 }

@@ -42,6 +42,9 @@ export function createAliyunSms(o: AliyunOptions): SmsProvider {
   return {
     name: 'aliyun',
     async send(_realmId: string, msg: SmsMessage): Promise<void> {
+      // The one configured template carries a code; a message without one (a security notice)
+      // would arrive as an empty verification code, so it is refused (and logged by defer).
+      if (!msg.code) throw new Error(`aliyun sms: no template for ${msg.purpose} messages`);
       const params: Record<string, string> = {
         AccessKeyId: o.accessKeyId,
         Action: 'SendSms',

@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: 'كلمة المرور',
   captcha: 'رمز التحقق',
   captcha_image: 'صورة التحقق؛ انقر للحصول على صورة أخرى',
+  captcha_needed: 'حفاظًا على أمانك، أدخل الأحرف الظاهرة في الصورة ثم حاول مرة أخرى.',
   submit: 'تسجيل الدخول',
   register: 'تسجيل حساب',
   forgot: 'هل نسيت كلمة المرور؟',

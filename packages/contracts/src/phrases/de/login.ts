@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: 'Passwort',
   captcha: 'Prüfcode',
   captcha_image: 'Prüfbild; klicken Sie für ein neues',
+  captcha_needed: 'Zu Ihrer Sicherheit geben Sie bitte die Zeichen aus dem Bild ein und versuchen Sie es dann erneut.',
   submit: 'Anmelden',
   register: 'Konto registrieren',
   forgot: 'Passwort vergessen?',

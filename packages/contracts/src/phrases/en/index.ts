@@ -8,5 +8,7 @@ import { shell } from './shell.js';
 import { validation } from './validation.js';
 import { notify } from './notify.js';
 import { account } from './account.js';
+import { flows } from './flows.js';
+import { security } from './security.js';
 
-export const en = { errors, validation, menu, shell, settings, login, pages, http, notify, account };
+export const en = { errors, validation, menu, shell, settings, login, pages, http, notify, account, flows, security };

@@ -6,6 +6,8 @@ export const login = {
   password: 'Password',
   captcha: 'Verification code',
   captcha_image: 'Verification image; click it for a new one',
+  /** shown when a form first asks for the captcha (the server answered 4005 before any was shown) */
+  captcha_needed: 'For your security, enter the characters shown in the image, then try again.',
   submit: 'Sign in',
   register: 'Register an account',
   forgot: 'Forgot your password?',

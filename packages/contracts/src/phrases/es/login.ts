@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: 'Contraseña',
   captcha: 'Código de verificación',
   captcha_image: 'Imagen de verificación; haga clic para obtener otra',
+  captcha_needed: 'Por su seguridad, introduzca los caracteres que aparecen en la imagen y vuelva a intentarlo.',
   submit: 'Iniciar sesión',
   register: 'Registrar una cuenta',
   forgot: '¿Olvidó su contraseña?',

@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: 'Mot de passe',
   captcha: 'Code de vérification',
   captcha_image: 'Image de vérification ; cliquez pour en obtenir une autre',
+  captcha_needed: "Pour votre sécurité, saisissez les caractères affichés dans l'image, puis réessayez.",
   submit: 'Se connecter',
   register: 'Créer un compte',
   forgot: 'Mot de passe oublié ?',

@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: "Parola d'accesso",
   captcha: 'Codice di verifica',
   captcha_image: "Immagine di verifica; fai clic per averne un'altra",
+  captcha_needed: "Per la tua sicurezza, inserisci i caratteri mostrati nell'immagine, poi riprova.",
   submit: 'Accedi',
   register: 'Registra un account',
   forgot: 'Password dimenticata?',

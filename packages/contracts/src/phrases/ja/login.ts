@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: 'パスワード',
   captcha: '画像認証コード',
   captcha_image: '認証画像（クリックで新しい画像）',
+  captcha_needed: 'セキュリティのため、画像に表示されている文字を入力してから、もう一度お試しください。',
   submit: 'ログイン',
   register: 'アカウントを登録',
   forgot: 'パスワードをお忘れですか？',

@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: 'Senha',
   captcha: 'Código de verificação',
   captcha_image: 'Imagem de verificação; clique para obter outra',
+  captcha_needed: 'Para sua segurança, digite os caracteres mostrados na imagem e tente novamente.',
   submit: 'Entrar',
   register: 'Cadastrar uma conta',
   forgot: 'Esqueceu a senha?',

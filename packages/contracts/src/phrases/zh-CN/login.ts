@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: '密码',
   captcha: '图形验证码',
   captcha_image: '验证码图片，点击换一张',
+  captcha_needed: '为了账户安全，请输入图片中的字符后再试一次。',
   submit: '登录',
   register: '注册账户',
   forgot: '忘记密码？',

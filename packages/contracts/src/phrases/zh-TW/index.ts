@@ -9,5 +9,7 @@ import { settings } from './settings.js';
 import { shell } from './shell.js';
 import { notify } from './notify.js';
 import { account } from './account.js';
+import { flows } from './flows.js';
+import { security } from './security.js';
 
-export const zhTW: Phrases = { errors, validation, menu, shell, settings, login, pages, http, notify, account };
+export const zhTW: Phrases = { errors, validation, menu, shell, settings, login, pages, http, notify, account, flows, security };

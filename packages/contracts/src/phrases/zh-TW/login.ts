@@ -7,6 +7,7 @@ export const login: Phrases['login'] = {
   password: '密碼',
   captcha: '圖形驗證碼',
   captcha_image: '驗證碼圖片，點擊換一張',
+  captcha_needed: '為了帳戶安全，請輸入圖片中的字元後再試一次。',
   submit: '登入',
   register: '註冊帳號',
   forgot: '忘記密碼？',
