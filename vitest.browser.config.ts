@@ -13,5 +13,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what a user waits for (a lazy screen, a language's phrases); on a
+    // busy 2-core machine that can take longer than vitest's 1 s default.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

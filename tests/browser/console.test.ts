@@ -64,12 +64,33 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
     expect(await page.locator('.user-layout__header').count()).toBe(1);
     await page.goto('/user/recover');
     await page.waitForURL('**/retrieve');
-    await page.getByText(zh.pages.not_available).waitFor();
+    await page.locator('[data-testid=retrieve-page]').waitFor();
     expect(await page.locator('.user-layout__header').count()).toBe(0);
     expect(await page.locator('[data-testid=login-entry]').count()).toBe(1);
     await page.goto('/login');
     await page.locator('[data-testid=login-form]').waitFor();
     expect(await page.locator('.user-layout__header').count()).toBe(0);
+  });
+
+  it('carries the login session state (SPEC §3) to registration and recovery and back', async () => {
+    const state = { client_id: 'c1', state: 'st-42', realm_id: 'master', lang: 'zh-CN', redirect: '/account/security' };
+    const expectState = () => {
+      const params = new URL(page.url()).searchParams;
+      for (const [name, value] of Object.entries(state)) expect(params.get(name), name).toBe(value);
+    };
+    await page.goto(`/user/loginSSO?${new URLSearchParams(state).toString()}`);
+    await page.locator('[data-testid=to-register]').click();
+    await page.waitForURL('**/user/register?**');
+    expectState();
+    await page.locator('[data-testid=back-to-login]').click();
+    await page.waitForURL('**/user/loginSSO?**');
+    expectState();
+    await page.locator('[data-testid=to-retrieve]').click();
+    await page.waitForURL('**/retrieve?**');
+    expectState();
+    // the next test signs in from the plain sign-in form
+    await page.goto('/login');
+    await page.locator('[data-testid=login-form]').waitFor();
   });
 
   it('signs in as admin and lands in the shell with the user area menu', async () => {
@@ -92,6 +113,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
       zh.menu.group_domain,
       zh.menu.domain,
       zh.menu.domainCert,
+      zh.menu.outbox,
       zh.menu.group_cert,
       zh.menu.certList,
       zh.menu.keys,

@@ -65,16 +65,16 @@ describe.skipIf(!browserPresent && !browserRequired)('console failure handling',
     await page.goto('/user/loginSSO');
     await signIn(page, 'admin', server.adminPassword);
     await waitForShell(page);
-    // The security screen's code (the shared "not available" chunk) fails once.
+    // The security screen's code fails once.
     let blocked = true;
-    await page.route('**/assets/not-available-page-*.js', (route) => (blocked ? route.abort('connectionreset') : route.continue()));
+    await page.route('**/assets/security-page-*.js', (route) => (blocked ? route.abort('connectionreset') : route.continue()));
     await page.locator('[data-testid=nav-menu]').getByRole('link', { name: en.menu.security }).click();
     await page.locator('[data-testid=chunk-error]').waitFor();
     expect(await page.locator('[data-testid=nav-menu]').isVisible()).toBe(true);
     await screenshot(page, 'chunk-failed');
     blocked = false;
     await page.locator('[data-testid=chunk-error]').getByRole('button', { name: en.pages.retry }).click();
-    await page.getByText(en.pages.not_available).waitFor();
+    await page.getByText(en.account.sessions_title).waitFor();
     expect(watch.cspViolations).toEqual([]);
   });
 });

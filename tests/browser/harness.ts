@@ -30,7 +30,7 @@ export function assertPrerequisites(): void {
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
@@ -48,8 +48,10 @@ export interface RunningServer {
 }
 
 /**
- * A browser cannot read an image captcha, so by default the master realm asks for one only
- * after repeated failures (the suites stay below that); captcha.test.ts starts one with 'always'.
+ * A test cannot read an image captcha, so by default the master realm asks for one only after
+ * repeated failures or requests ('after_failures'; flows.test.ts drives it past that point);
+ * captcha.test.ts starts one with 'always'. Journeys that must get past the captcha run the
+ * server in the test process instead (in-process.ts).
  */
 export async function startServer(env: Record<string, string> = { MASTER_CAPTCHA_POLICY: 'after_failures' }): Promise<RunningServer> {
   if (process.env.UMBO_BROWSER_URL) {

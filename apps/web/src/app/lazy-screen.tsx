@@ -6,7 +6,7 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { ChunkErrorPage } from '../components/chunk-error';
 import { PageLoading } from '../components/page-loading';
-import { LIMITS } from '../lib/limits';
+import { LIMITS } from '@umbo/contracts/checks';
 
 export class ChunkLoadError extends Error {
   constructor(cause: unknown) {

@@ -10,6 +10,13 @@ import LoginPage from '../features/auth/pages/login-page';
 import { lazyScreen } from './lazy-screen';
 
 const CenterPage = lazyScreen(() => import('../features/account/pages/center-page'));
+const SecurityPage = lazyScreen(() => import('../features/account/pages/security-page'));
+const OutboxPage = lazyScreen(() => import('../features/account/pages/outbox-page'));
+const RegisterPage = lazyScreen(() => import('../features/auth/pages/register-page'));
+const RegisterResultPage = lazyScreen(() => import('../features/auth/pages/register-result-page'));
+const RetrievePage = lazyScreen(() => import('../features/auth/pages/retrieve-page'));
+const ResetPage = lazyScreen(() => import('../features/auth/pages/reset-page'));
+const FTokenPage = lazyScreen(() => import('../features/auth/pages/ftoken-page'));
 const NotAvailablePage = lazyScreen(() => import('../components/not-available-page'));
 export const ExceptionPage = lazyScreen(() => import('../components/exception-page'));
 
@@ -17,19 +24,34 @@ export const RichProviders = lazyScreen(() => import('./rich-providers'), <PageL
 export const BasicLayout = lazyScreen(() => import('./shell/basic-layout'), <PageLoading full />);
 
 /** Public screens built from plain HTML, shown without antd's providers. */
-export const LIGHT_PUBLIC = new Set(['loginSSO', 'login']);
+export const LIGHT_PUBLIC = new Set(['loginSSO', 'login', 'register', 'registry', 'registerResult', 'retrieve', 'reset', 'loginByFToken']);
 
 export function screenFor(route: ConsoleRoute): ReactElement {
   switch (route.name) {
     case 'loginSSO':
     case 'login':
       return <LoginPage />;
+    case 'register':
+    case 'registry':
+      return <RegisterPage />;
+    case 'registerResult':
+      return <RegisterResultPage />;
+    case 'retrieve':
+      return <RetrievePage />;
+    case 'reset':
+      return <ResetPage />;
+    case 'loginByFToken':
+      return <FTokenPage />;
     case '403':
     case '404':
     case '500':
       return <ExceptionPage status={route.name} />;
     case 'center':
       return <CenterPage />;
+    case 'security':
+      return <SecurityPage />;
+    case 'outbox':
+      return <OutboxPage />;
     default:
       return <NotAvailablePage />;
   }

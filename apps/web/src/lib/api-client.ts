@@ -6,7 +6,7 @@
 import { ApiError, envelopeError, envelopeMessage, isFailEnvelope, type Translate } from './api-error';
 import { notifyError } from './feedback';
 import { i18n, localeState } from './i18n';
-import { LIMITS } from './limits';
+import { LIMITS } from '@umbo/contracts/checks';
 import { clearToken, getToken } from './token';
 
 export interface RequestOptions {
@@ -68,7 +68,9 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
   const body = await readBody(res);
 
   if (res.status === 401 && !options.authCall) {
-    notifyError(t('http.unauthorized'), t('http.unauthorized_desc'));
+    // A screen fires several calls at once; when the session is gone they all come back 401,
+    // and the user must see one notice, not a stack of them.
+    notifyError(t('http.unauthorized'), t('http.unauthorized_desc'), 'session-expired');
     expireSession();
     throw new ApiError('unauthorized', t('http.unauthorized_desc'), 401, undefined, 'unauthorized', true);
   }
@@ -91,4 +93,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, { ...options, body }),
 };

@@ -43,6 +43,13 @@ function permissionData(errData: unknown): PermissionErrData | undefined {
   return undefined;
 }
 
+/** Seconds to wait when errData says the sign-in is locked (A-31), else undefined. */
+function lockedFor(errData: unknown): number | undefined {
+  if (!errData || typeof errData !== 'object') return undefined;
+  const d = errData as { locked?: unknown; retryAfter?: unknown };
+  return d.locked === true && typeof d.retryAfter === 'number' && d.retryAfter > 0 ? Math.ceil(d.retryAfter) : undefined;
+}
+
 /**
  * SPEC §8: errData naming service/resource/perm → the missing-permission message; a catalogue
  * code → its phrase (credential failures with the code appended); anything else → the server's
@@ -55,7 +62,14 @@ export function envelopeMessage(body: FailEnvelope, t: Translate): string {
   const def = typeof code === 'number' ? errorByCode(code) : undefined;
   if (def) {
     const text = t(`errors.${def.key}`);
-    return def.key === 'bad_credentials' ? `${text} (${code})` : text;
+    if (def.key !== 'bad_credentials') return text;
+    // A-31: a throttled sign-in is still 1010, with errData {locked, retryAfter}; the wait is
+    // what the user needs to know (on its own line: the sentence before it may be right too).
+    const wait = lockedFor(body.errData);
+    if (!wait) return `${text} (${code})`;
+    // Long locks read in minutes ("15 min", not "900 s").
+    const notice = wait >= 120 ? t('account.locked_notice_minutes', { minutes: Math.ceil(wait / 60) }) : t('account.locked_notice', { seconds: wait });
+    return `${text} (${code})\n${notice}`;
   }
   if (typeof body.msg === 'string' && body.msg) return body.msg;
   return t('http.request_failed');

@@ -23,7 +23,7 @@ export function mountFeedbackHost(): Promise<FeedbackApi> {
       if (resolved) return;
       resolved = true;
       resolve({
-        notifyError: (title, description) => app.notification.error({ title, description }),
+        notifyError: (title, description, key) => app.notification.error({ title, description, ...(key ? { key } : {}) }),
         showError: (text) => void app.message.error(text),
         showInfo: (text) => void app.message.info(text),
         confirm: (options) => app.modal.confirm(options),

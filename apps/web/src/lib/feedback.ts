@@ -5,7 +5,8 @@
  * small React root inside antd's ConfigProvider (nonce, theme, locale) — see feedback-host.tsx.
  */
 export interface FeedbackApi {
-  notifyError: (title: string, description?: string) => void;
+  /** Notices with the same `key` replace each other instead of stacking. */
+  notifyError: (title: string, description?: string, key?: string) => void;
   showError: (text: string) => void;
   showInfo: (text: string) => void;
   confirm: (options: { title: string; content?: string; onOk: () => unknown }) => void;
@@ -27,8 +28,8 @@ export function preloadFeedback(): void {
   withHost(() => undefined);
 }
 
-export function notifyError(title: string, description?: string): void {
-  withHost((api) => api.notifyError(title, description));
+export function notifyError(title: string, description?: string, key?: string): void {
+  withHost((api) => api.notifyError(title, description, key));
 }
 
 export function showError(text: string): void {

@@ -4,7 +4,7 @@
  */
 import { paths } from '@umbo/contracts/paths';
 import type { ProjectConfig } from '@umbo/contracts/project-config';
-import { LIMITS } from './limits';
+import { LIMITS } from '@umbo/contracts/checks';
 
 const DEFAULTS: ProjectConfig = {
   siteTitle: '',

@@ -1,5 +1,5 @@
 /** The console's bearer token (SPEC §3, §4): `access_token`, falling back to `token`. */
-import { LIMITS } from './limits';
+import { LIMITS } from '@umbo/contracts/checks';
 import { readStored, removeStored, STORAGE_KEYS, writeStored } from './storage';
 
 export function getToken(now = Date.now()): string | undefined {

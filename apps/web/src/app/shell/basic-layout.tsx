@@ -5,10 +5,11 @@
 import type { MenuArea } from '@umbo/contracts/routes';
 import Layout from 'antd/es/layout';
 import { useState } from 'react';
-import { useNavigate, Outlet, useLocation } from 'react-router';
+import { useNavigate, Navigate, Outlet, useLocation } from 'react-router';
 import { ChunkErrorPage } from '../../components/chunk-error';
 import { Logo } from '../../components/logo';
 import { PageLoading } from '../../components/page-loading';
+import { useAccount } from '../../features/account/api/get-account';
 import { useRouteMeta } from '../../components/use-route-meta';
 import { setSetting, useSettings } from '../../lib/settings';
 import { lazyScreen } from '../lazy-screen';
@@ -23,6 +24,7 @@ import { useSession } from './use-session';
 import { useAutoHideHeader, useMobileDetection } from './use-shell-effects';
 
 const SettingsDrawer = lazyScreen(() => import('./settings-drawer'), null);
+const FORCE_PASSWORD_PATH = '/account/security';
 
 export default function BasicLayout() {
   const settings = useSettings();
@@ -31,6 +33,8 @@ export default function BasicLayout() {
   const navigate = useNavigate();
   const site = useSiteTitle();
   const { user, failed, retry } = useSession();
+  // SPEC §3 force_password: until the password is changed, every page leads to that form.
+  const forcePassword = useAccount().data?.forcePassword === true;
   const [settingsOpened, setSettingsOpened] = useState<boolean | undefined>(undefined);
   // On a phone the menu is an overlay, closed by default; the stored sidebar_type is the
   // desktop preference and stays untouched.
@@ -92,7 +96,13 @@ export default function BasicLayout() {
       {settings.multiTab && <MultiTab route={route} />}
       <Layout.Content className="shell__content">
         <div className={settings.contentWidth === 'Fixed' ? 'shell__page shell__page--fixed' : 'shell__page'}>
-          {route && !canOpen(route, user) ? <ExceptionPage status="403" /> : <Outlet />}
+          {forcePassword && route?.name !== 'security' ? (
+            <Navigate to={{ pathname: FORCE_PASSWORD_PATH, search: location.search }} replace />
+          ) : route && !canOpen(route, user) ? (
+            <ExceptionPage status="403" />
+          ) : (
+            <Outlet />
+          )}
         </div>
       </Layout.Content>
     </>

@@ -1,12 +1,19 @@
 /** GET /api/users/auth/options: what a realm's sign-in screen offers, captcha policy included. */
 import { api } from '../../../lib/api-client';
-import { flowPaths } from '../../../lib/flow-paths';
+import { flowPaths } from '@umbo/contracts/paths';
 
-/** The part of the answer the password form uses (contracts authOptionsResult). */
+/** The part of the answer the public screens use (contracts authOptionsResult). */
 export interface AuthOptions {
   realmId: string;
   loginMethods: string[];
+  registMethods: string[];
+  findBackMethods: string[];
+  /** country calling codes offered for phone numbers, e.g. ['86'] */
+  loginRegions: string[];
   captchaPolicy: 'always' | 'after_failures';
+  needActive: boolean;
+  /** the realm's logo URL (https: or data:), '' for none */
+  logo: string;
 }
 
 export function getAuthOptions(realmId: string | undefined): Promise<AuthOptions> {

@@ -1,6 +1,6 @@
 /** GET /api/users/auth/captcha: a single-use image captcha (an SVG data URL) and its serialNo. */
 import { api } from '../../../lib/api-client';
-import { flowPaths } from '../../../lib/flow-paths';
+import { flowPaths } from '@umbo/contracts/paths';
 
 export interface Captcha {
   serialNo: string;

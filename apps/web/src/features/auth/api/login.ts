@@ -15,21 +15,27 @@ export async function login(body: LoginBody): Promise<LoginResult> {
   return result;
 }
 
+export interface LoginFailure {
+  message?: string | undefined;
+  code?: number | undefined;
+}
+
 export function useLogin(onSuccess: (result: LoginResult) => void) {
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<{ message?: string; code?: number } | undefined>();
-  /** Resolves true on success; the caller refreshes a used captcha otherwise. */
-  const submit = async (body: LoginBody): Promise<boolean> => {
+  const [error, setError] = useState<LoginFailure | undefined>();
+  /** Resolves to undefined on success, else to the failure (the caller reacts to 4005, 1503). */
+  const submit = async (body: LoginBody): Promise<LoginFailure | undefined> => {
     setPending(true);
     setError(undefined);
     try {
       onSuccess(await login(body));
-      return true;
+      return undefined;
     } catch (err) {
       // Failures the client policy already announced (403, network) are not repeated inline.
       const shown = err instanceof ApiError && err.notified;
-      setError({ message: shown ? undefined : err instanceof Error ? err.message : String(err), code: err instanceof ApiError ? err.code : undefined });
-      return false;
+      const failure = { message: shown ? undefined : err instanceof Error ? err.message : String(err), code: err instanceof ApiError ? err.code : undefined };
+      setError(failure);
+      return failure;
     } finally {
       setPending(false);
     }

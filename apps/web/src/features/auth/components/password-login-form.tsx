@@ -2,27 +2,33 @@
  * The user name + password sub-form (SPEC §2 "Login sub-forms"), plain HTML styled like antd:
  * antd's Form alone would cost the sign-in page ~55 KiB gzip.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../../lib/limits';
+import { LIMITS } from '@umbo/contracts/checks';
+import { PlainField } from './plain-field';
 
 export interface PasswordLoginValues {
   username: string;
   password: string;
   captcha: string;
+  otp: string;
 }
 
 interface Props {
   pending: boolean;
   error: string | undefined;
+  /** a notice that is not a failure (the captcha has just appeared) */
+  info?: string | undefined;
   /** The image captcha, when the realm asks for one (SPEC §5); clicking it loads another. */
   captcha: { image: string; serialNo: string; onRefresh: () => void } | undefined;
+  /** The account has a one-time password: the server answered 1503 (empty) or 1502 (wrong). */
+  otpShown?: boolean;
   onSubmit: (values: PasswordLoginValues) => void;
 }
 
 type FieldErrors = Partial<Record<keyof PasswordLoginValues, string>>;
 
-export function PasswordLoginForm({ pending, error, captcha, onSubmit }: Props) {
+export function PasswordLoginForm({ pending, error, info, captcha, otpShown, onSubmit }: Props) {
   const { t } = useTranslation();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
@@ -33,12 +39,14 @@ export function PasswordLoginForm({ pending, error, captcha, onSubmit }: Props) 
       username: String(data.get('username') ?? '').trim(),
       password: String(data.get('password') ?? ''),
       captcha: String(data.get('captcha') ?? '').trim(),
+      otp: String(data.get('otp') ?? '').trim(),
     };
     const errors: FieldErrors = {};
     if (!values.username) errors.username = t('validation.required');
     if (!values.password) errors.password = t('validation.required');
     else if (new TextEncoder().encode(values.password).length > LIMITS.passwordMaxBytes) errors.password = t('validation.password_max');
     if (captcha && !values.captcha) errors.captcha = t('validation.required');
+    if (otpShown && !values.otp) errors.otp = t('validation.required');
     setFieldErrors(errors);
     if (Object.keys(errors).length === 0) onSubmit(values);
   };
@@ -50,61 +58,35 @@ export function PasswordLoginForm({ pending, error, captcha, onSubmit }: Props) 
           {error}
         </div>
       )}
-      <Field name="username" label={t('login.username')} type="text" autoComplete="username" error={fieldErrors.username} autoFocus />
-      <Field name="password" label={t('login.password')} type="password" autoComplete="current-password" error={fieldErrors.password} />
-      {captcha && (
-        // Keyed by the image: a new captcha starts with an empty answer.
-        <Field key={captcha.serialNo} name="captcha" label={t('login.captcha')} type="text" autoComplete="off" error={fieldErrors.captcha}>
-          <button type="button" className="captcha-image" onClick={captcha.onRefresh} title={t('login.captcha_image')} data-testid="captcha-image">
-            <img src={captcha.image} alt={t('login.captcha_image')} width={120} height={40} />
-          </button>
-        </Field>
+      {!error && info && (
+        <div className="plain-alert plain-alert--info" role="status" data-testid="login-info">
+          {info}
+        </div>
       )}
+      <PlainField form="login" name="username" label={t('login.username')} autoComplete="username" maxLength={120} error={fieldErrors.username} autoFocus />
+      <PlainField form="login" name="password" label={t('login.password')} type="password" autoComplete="current-password" error={fieldErrors.password} />
+      {captcha && (
+        <PlainField
+          // Keyed by the image: a new captcha starts with an empty answer.
+          key={captcha.serialNo}
+          form="login"
+          name="captcha"
+          label={t('login.captcha')}
+          autoComplete="off"
+          maxLength={16}
+          error={fieldErrors.captcha}
+          addon={
+            <button type="button" className="captcha-image" onClick={captcha.onRefresh} title={t('login.captcha_image')} data-testid="captcha-image">
+              <img src={captcha.image} alt={t('login.captcha_image')} width={120} height={40} />
+            </button>
+          }
+        />
+      )}
+      {otpShown && <PlainField form="login" name="otp" label={t('flows.otp')} autoComplete="one-time-code" maxLength={16} error={fieldErrors.otp} autoFocus />}
       <button type="submit" className="plain-button plain-button--primary plain-button--block" disabled={pending} aria-busy={pending} data-testid="login-submit">
         {pending && <span className="plain-button__spinner" aria-hidden="true" />}
         {t('login.submit')}
       </button>
     </form>
-  );
-}
-
-interface FieldProps {
-  name: keyof PasswordLoginValues;
-  label: string;
-  type: 'text' | 'password';
-  autoComplete: string;
-  error: string | undefined;
-  autoFocus?: boolean;
-  /** Shown beside the input (the captcha image). */
-  children?: ReactNode;
-}
-
-function Field({ name, label, type, autoComplete, error, autoFocus, children }: FieldProps) {
-  const id = `login-${name}`;
-  return (
-    <div className={error ? 'plain-field plain-field--error' : 'plain-field'}>
-      <label className="plain-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="plain-field__control">
-        <input
-          id={id}
-          name={name}
-          type={type}
-          className="plain-input"
-          autoComplete={autoComplete}
-          autoFocus={autoFocus}
-          maxLength={name === 'username' ? 120 : name === 'captcha' ? 16 : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {children}
-      </div>
-      {error && (
-        <div className="plain-field__error" id={`${id}-error`}>
-          {error}
-        </div>
-      )}
-    </div>
   );
 }

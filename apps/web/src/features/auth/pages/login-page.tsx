@@ -1,19 +1,24 @@
 /**
  * /user/loginSSO and /login. Signs in with user name and password (plus the image captcha
  * when the realm asks for it), then goes to the `redirect` query (same-origin paths only) or
- * the personal center. Other sign-in methods (SMS, email code) join `methods` as tabs.
+ * the personal center. SMS-code and email-code sign-in are tabs beside it when the realm's
+ * options enable them.
  */
 import { ErrorCodes } from '@umbo/contracts/errors';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { projectConfig } from '../../../lib/project-config';
 import { safeRedirectTarget } from '../../../lib/safe-redirect';
 import { getToken } from '../../../lib/token';
-import { getAuthOptions } from '../api/get-auth-options';
-import { getCaptcha, type Captcha } from '../api/get-captcha';
+import { getAuthOptions, type AuthOptions } from '../api/get-auth-options';
 import { useLogin } from '../api/login';
+import { useCaptchaGate } from '../components/captcha-field';
+import { CodeLoginForm } from '../components/code-login-form';
+import { MethodTabs, type Method } from '../components/method-tabs';
 import { PasswordLoginForm, type PasswordLoginValues } from '../components/password-login-form';
+import { RealmLogo } from '../components/realm-logo';
+import { withLoginSession } from '../lib/login-session';
 
 /** OAuth front-door parameters (DESIGN.md §4); that flow is not served yet. */
 const SSO_PARAMS = ['client_id', 'callback_uri', 'challenge'];
@@ -27,27 +32,16 @@ export default function LoginPage() {
   const realmId = params.get('realm_id') || projectConfig().realmId || undefined;
   const login = useLogin(() => navigate(target, { replace: true }));
 
-  // SPEC §5: the captcha shows when the realm always wants one, or once the server asked
-  // for it (4005, e.g. after repeated failures); then it stays.
-  const [captchaShown, setCaptchaShown] = useState(false);
-  const [captcha, setCaptcha] = useState<Captcha | undefined>();
-  const refreshCaptcha = useCallback(() => {
-    getCaptcha(realmId).then(setCaptcha, () => setCaptcha(undefined));
+  const [options, setOptions] = useState<AuthOptions | undefined>();
+  useEffect(() => {
+    // Unknown options: the password form still works, and the server answers 4005 when a
+    // captcha is due.
+    getAuthOptions(realmId).then(setOptions, () => undefined);
   }, [realmId]);
-
-  useEffect(() => {
-    getAuthOptions(realmId).then(
-      (options) => options.captchaPolicy === 'always' && setCaptchaShown(true),
-      // Unknown policy: the server still answers 4005 when a captcha is due.
-      () => undefined,
-    );
-  }, [realmId]);
-  useEffect(() => {
-    if (login.error?.code === ErrorCodes.CAPTCHA_WRONG.code) setCaptchaShown(true);
-  }, [login.error]);
-  useEffect(() => {
-    if (captchaShown) refreshCaptcha();
-  }, [captchaShown, refreshCaptcha]);
+  // SPEC §5: the captcha shows when the realm always wants one, or once the server asked.
+  const gate = useCaptchaGate(realmId, options?.captchaPolicy);
+  const [otpShown, setOtpShown] = useState(false);
+  const [notice, setNotice] = useState<string | undefined>();
 
   // Someone already signed in has nothing to do here.
   useEffect(() => {
@@ -55,54 +49,56 @@ export default function LoginPage() {
   }, [navigate, target, ssoRequested]);
 
   const submit = async (v: PasswordLoginValues) => {
-    const ok = await login.submit({
+    setNotice(undefined);
+    const failure = await login.submit({
       username: v.username,
       password: v.password,
       realm_id: realmId,
-      ...(captchaShown && captcha ? { captcha: v.captcha, serialNo: captcha.serialNo } : {}),
+      ...(otpShown ? { otp: v.otp } : {}),
+      ...gate.fields(v.captcha),
     });
-    // A captcha answers one attempt, right or wrong.
-    if (!ok && captchaShown) refreshCaptcha();
+    if (!failure) return;
+    if (gate.afterAttempt(failure.code)) setNotice(t('login.captcha_needed'));
+    if (failure.code === ErrorCodes.OTP_EMPTY.code || failure.code === ErrorCodes.OTP_FAILED.code) setOtpShown(true);
   };
 
-  const methods: { key: string; label: string; body: ReactNode }[] = [
-    {
+  const signedIn = () => navigate(target, { replace: true });
+  const regions = options?.loginRegions ?? [];
+  const enabled = (m: string) => !options || options.loginMethods.includes(m);
+  const methods: Method[] = [];
+  if (enabled('password'))
+    methods.push({
       key: 'password',
       label: t('login.tab_password'),
       body: (
         <PasswordLoginForm
           pending={login.pending}
-          error={login.error?.message}
-          captcha={captchaShown && captcha ? { image: captcha.image, serialNo: captcha.serialNo, onRefresh: refreshCaptcha } : undefined}
+          error={notice ? undefined : login.error?.message}
+          info={notice}
+          captcha={gate.shown && gate.captcha ? { image: gate.captcha.image, serialNo: gate.captcha.serialNo, onRefresh: gate.refresh } : undefined}
+          otpShown={otpShown}
           onSubmit={(v) => void submit(v)}
         />
       ),
-    },
-  ];
-  const [active, setActive] = useState(methods[0]!.key);
+    });
+  // Code methods only once the options say so: a method that is off is refused anyway.
+  if (options?.loginMethods.includes('sms')) methods.push({ key: 'sms', label: t('flows.tab_sms'), body: <CodeLoginForm channel="sms" realmId={realmId} regions={regions} captchaPolicy={options.captchaPolicy} onSignedIn={signedIn} /> });
+  if (options?.loginMethods.includes('email')) methods.push({ key: 'email', label: t('flows.tab_email'), body: <CodeLoginForm channel="email" realmId={realmId} regions={regions} captchaPolicy={options.captchaPolicy} onSignedIn={signedIn} /> });
 
   return (
     <section className="login-card">
+      <RealmLogo src={options?.logo} />
       {ssoRequested && (
         <div className="plain-alert plain-alert--info" role="status">
           {t('login.sso_unavailable')}
         </div>
       )}
-      {methods.length > 1 && (
-        <div className="login-card__methods" role="tablist">
-          {methods.map((m) => (
-            <button key={m.key} type="button" role="tab" aria-selected={m.key === active} onClick={() => setActive(m.key)}>
-              {m.label}
-            </button>
-          ))}
-        </div>
-      )}
-      {methods.find((m) => m.key === active)?.body}
+      <MethodTabs methods={methods} empty={t('flows.no_methods')} />
       <div className="login-card__links">
-        <Link className="plain-link" to="/user/recover">
+        <Link className="plain-link" to={withLoginSession('/retrieve')} data-testid="to-retrieve">
           {t('login.forgot')}
         </Link>
-        <Link className="plain-link" to="/user/register">
+        <Link className="plain-link" to={withLoginSession('/user/register')} data-testid="to-register">
           {t('login.register')}
         </Link>
       </div>

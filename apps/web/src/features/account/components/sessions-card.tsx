@@ -1,0 +1,64 @@
+/** Signed-in devices: device, IP and times, each but this one revocable (a list: antd's Table is too heavy here). */
+import Button from 'antd/es/button';
+import Card from 'antd/es/card';
+import Popconfirm from 'antd/es/popconfirm';
+import List from 'antd/es/list';
+import Tag from 'antd/es/tag';
+import { useTranslation } from 'react-i18next';
+import { useSessions, type SessionItem } from '../api/get-sessions';
+import { useRevokeSession } from '../api/revoke-session';
+import { formatTime, reportError } from '../lib/report-error';
+
+/** A short device name from a user agent: browser and system. */
+export function deviceName(userAgent: string): string {
+  const browser = /(Edg|OPR|Chrome|Firefox|Safari)\/[\d.]+/.exec(userAgent)?.[0].replace(/\.[\d.]+$/, '') ?? '';
+  const system = /(Windows NT [\d.]+|Android [\d.]+|iPhone OS [\d_]+|Mac OS X [\d_]+|Linux)/.exec(userAgent)?.[0] ?? '';
+  return [browser, system].filter(Boolean).join(' · ') || userAgent.slice(0, 60);
+}
+
+export function SessionsCard() {
+  const { t, i18n } = useTranslation();
+  const { data, isLoading } = useSessions();
+  const revoke = useRevokeSession();
+  const time = (ms: number) => formatTime(ms, i18n.language);
+  return (
+    <Card title={t('account.sessions_title')} data-testid="sessions-card">
+      <List<SessionItem>
+        loading={isLoading}
+        dataSource={data?.items ?? []}
+        renderItem={(row) => (
+          <List.Item
+            data-testid="session-item"
+            actions={
+              row.current
+                ? []
+                : [
+                    <Popconfirm key="revoke" title={t('account.session_revoke_confirm')} onConfirm={() => revoke.mutate(row.id, { onError: reportError })}>
+                      <Button size="small" danger>
+                        {t('account.session_revoke')}
+                      </Button>
+                    </Popconfirm>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              title={
+                <span title={row.userAgent}>
+                  {deviceName(row.userAgent)} {row.current && <Tag color="blue">{t('account.session_current')}</Tag>}
+                </span>
+              }
+              description={
+                <span className="session__facts">
+                  <span>{t('account.session_ip')}: {row.ip}</span>
+                  <span>{t('account.session_created')}: {time(row.createdAt)}</span>
+                  <span>{t('account.session_last_seen')}: {time(row.lastSeenAt)}</span>
+                  <span>{t('security.session_expires')}: {time(row.expiresAt)}</span>
+                </span>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+/** Shows a failed mutation's message, unless the API client already announced it. */
+import { ApiError } from '../../../lib/api-error';
+import { showError } from '../../../lib/feedback';
+
+export function reportError(err: unknown): void {
+  if (err instanceof ApiError && err.notified) return;
+  showError(err instanceof Error ? err.message : String(err));
+}
+
+/** Epoch milliseconds as local date and time; '' for none. */
+export function formatTime(ms: number | null | undefined, locale: string): string {
+  if (!ms) return '';
+  return new Date(ms).toLocaleString(locale);
+}

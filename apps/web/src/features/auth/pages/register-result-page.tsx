@@ -1,0 +1,51 @@
+/**
+ * /user/register-result: after registering ("check your mail" when activation is needed), or
+ * the activation link's landing (?code=…): the code is taken out of the address bar, then sent.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { activate } from '../api/flows';
+import { useRealmOptions } from '../api/use-realm-options';
+import { Loading, PublicCard } from '../components/public-card';
+import { dropQueryParam, readQueryParam } from '../lib/take-query-param';
+
+type State = { kind: 'registered'; mail: boolean } | { kind: 'activating' } | { kind: 'activated'; username: string } | { kind: 'failed'; message: string };
+
+export default function RegisterResultPage() {
+  const { t } = useTranslation();
+  const { realmId } = useRealmOptions();
+  const [code] = useState(() => readQueryParam('code'));
+  const [state, setState] = useState<State>(() =>
+    code ? { kind: 'activating' } : { kind: 'registered', mail: new URLSearchParams(window.location.search).get('activation') === 'mail' },
+  );
+  const started = useRef(false);
+  useEffect(() => {
+    if (!code || started.current) return;
+    dropQueryParam('code');
+    started.current = true;
+    activate(code, realmId).then(
+      (r) => setState({ kind: 'activated', username: r.username }),
+      (err: unknown) => setState({ kind: 'failed', message: err instanceof Error && err.message ? err.message : t('flows.activate_failed') }),
+    );
+  }, [code, realmId, t]);
+
+  let body;
+  if (state.kind === 'activating') body = <Loading />;
+  else if (state.kind === 'failed')
+    body = (
+      <div className="plain-alert plain-alert--error" role="alert" data-testid="register-result-error">
+        {t('flows.activate_failed')} {state.message !== t('flows.activate_failed') && state.message}
+      </div>
+    );
+  else
+    body = (
+      <div className="plain-alert plain-alert--info" role="status" data-testid="register-result-text">
+        {state.kind === 'activated' ? t('flows.activated', { username: state.username }) : state.mail ? t('flows.result_check_mail') : t('flows.result_ready')}
+      </div>
+    );
+  return (
+    <PublicCard title={state.kind === 'registered' ? t('flows.result_title') : t('menu.registerResult')} testId="register-result-page">
+      {body}
+    </PublicCard>
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * A service account's first sign-in (issue 3, SPEC §3 force_password / DESIGN.md §4): signed in
+ * as `owner/subname`, the console shows only the password form until a new password is set;
+ * every other address leads back to it, and the server refuses other calls (1008). Afterwards
+ * the console works and the old password no longer signs in. Real server in the test process
+ * (in-process.ts), captcha answered from the image, en-US.
+ */
+import { en } from '@umbo/contracts/phrases/en/index';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../apps/server/src/platform/crypto.js';
+import { hashPassword } from '../../apps/server/src/auth/passwords.js';
+import { assertPrerequisites, browserPresent, browserRequired, launchBrowser, newWatchedPage, screenshot, type PageWatch } from './harness';
+import { startInProcessServer, type InProcessServer } from './in-process';
+
+const SUBNAME = 'robot_arm_7';
+const FIRST_PASSWORD = 'Issued-By-Admin-1';
+const NEW_PASSWORD = 'Chosen-By-Robot-77';
+
+describe.skipIf(!browserPresent && !browserRequired)('a service account’s forced first password', () => {
+  let server: InProcessServer;
+  let browser: Browser;
+  let page: Page;
+  const watches: PageWatch[] = [];
+
+  async function fresh(): Promise<{ page: Page; watch: PageWatch }> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => localStorage.setItem('app_language', JSON.stringify({ value: 'en-US', expire: null })));
+    return newWatchedPage(context);
+  }
+
+  async function signIn(username: string, password: string): Promise<void> {
+    await page.goto('/user/loginSSO');
+    await page.locator('#login-username').fill(username);
+    await page.locator('#login-password').fill(password);
+    const image = page.locator('[data-testid=captcha-image] img');
+    await expect.poll(async () => (await image.getAttribute('src')) ?? '').toMatch(/^data:image\/svg\+xml;base64,/);
+    await page.locator('#login-captcha').fill(server.captchaAnswer((await image.getAttribute('src'))!));
+    await page.locator('[data-testid=login-submit]').click();
+  }
+
+  beforeAll(async () => {
+    assertPrerequisites();
+    server = await startInProcessServer();
+    const owner = await server.ctx.repos.accounts.findAccountByUsername('master', 'admin');
+    const username = `admin/${SUBNAME}`;
+    const now = Date.now();
+    // What the administration screens will do when they land: a service account with an issued password.
+    await server.ctx.repos.accounts.insertAccount({
+      id: newId(), realm_id: 'master', kind: 'service', owner_id: owner!.id, username, username_norm: username, email: null, email_norm: null, phone: null,
+      password_hash: await hashPassword(FIRST_PASSWORD), avatar: '', disabled: 0, activated: 1, force_password: 1, regist_area: '',
+      last_login_at: null, last_login_area: '', created_at: now, updated_at: now,
+    });
+    browser = await launchBrowser();
+    ({ page, watch: watches[0] } = await fresh());
+  });
+
+  afterAll(async () => {
+    for (const w of watches) expect([...w.cspViolations, ...w.pageErrors]).toEqual([]);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows only the password form, wherever the account goes', async () => {
+    await signIn(`ADMIN/${SUBNAME}`, FIRST_PASSWORD);
+    const card = page.locator('[data-testid=password-card]');
+    await card.locator('.ant-card-head-title', { hasText: en.account.force_password_title }).waitFor();
+    await screenshot(page, 'forced-password');
+    await page.goto('/account/center');
+    await card.locator('.ant-card-head-title', { hasText: en.account.force_password_title }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account/security');
+    // the server holds the line too: other calls answer 1008
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('access_token') ?? 'null')?.value as string);
+    const other = await fetch(`${server.baseUrl}/api/users/account/sessions`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await other.json()).code).toBe(1008);
+  });
+
+  it('sets a new password, then the console opens and the old password is refused', async () => {
+    await page.locator('#old-password').fill(FIRST_PASSWORD);
+    await page.locator('#new-password').fill(NEW_PASSWORD);
+    await page.locator('#confirm-password').fill(NEW_PASSWORD);
+    await page.locator('[data-testid=password-submit]').click();
+    await page.locator('.ant-message').getByText(en.account.password_changed).waitFor();
+    await page.goto('/account/center');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/account/center');
+    await expect.poll(() => page.locator('[data-testid=password-card]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-testid=account-username]').textContent()).toBe(`admin/${SUBNAME}`);
+    await screenshot(page, 'after-first-password');
+    // A new browser: the old password is refused, the new one signs straight into the console.
+    ({ page, watch: watches[watches.length] } = await fresh());
+    await signIn(`admin/${SUBNAME}`, FIRST_PASSWORD);
+    await page.locator('[data-testid=login-error]').getByText(en.errors.bad_credentials, { exact: false }).waitFor();
+    await signIn(`admin/${SUBNAME}`, NEW_PASSWORD);
+    await page.locator('[data-testid=nav-menu]').waitFor();
+    expect(await page.locator('[data-testid=password-card]').count()).toBe(0);
+  });
+});
