@@ -67,6 +67,8 @@ if (!fs.existsSync(chromium) && !requireBrowser) {
 } else {
   const browserReport = path.join(out, 'browser.json');
   fs.rmSync(browserReport, { force: true });
+  // Screenshots of this run only: stale ones from an earlier run would be reviewed by mistake.
+  fs.rmSync(path.join(out, 'browser'), { recursive: true, force: true });
   count('browser suite', browserReport, run('browser suite (Chromium)', 'npx', ['vitest', 'run', '-c', 'vitest.browser.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${browserReport}`]));
 }
 
