@@ -131,29 +131,38 @@ try {
     if (r.status !== 200) throw new Error(String(r.status));
   };
 
-  // Bare argon2id verifications on the same libuv pool size, in a separate process, before
-  // and after the sign-ins: this machine's speed drifts, and the mean is fair to both.
+  // Bare argon2id verifications on the same libuv pool size, in a separate process, in turns
+  // with the sign-ins (bare, sign-ins, bare, …, bare): this machine's speed drifts by 10 % and
+  // more within a minute, and turns put both figures under the same drift.
+  const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+  const turn = Math.max(2, Math.round((SECONDS * 2) / ROUNDS));
   const bareOnce = () => Number(spawnSync('node', ['-e', `
     const { hash, verify } = require('@node-rs/argon2');
     (async () => {
       const h = await hash('bench-password-1', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-      const end = Date.now() + ${SECONDS * 1000}; let n = 0;
+      const end = Date.now() + ${turn * 1000}; let n = 0;
       await Promise.all(Array.from({ length: ${CONCURRENCY} }, async () => { while (Date.now() < end) { await verify(h, 'bench-password-1'); n++; } }));
-      console.log(n / ${SECONDS});
+      console.log(n / ${turn});
     })();`], { cwd: path.join(root, 'apps/server'), env: { ...process.env, UV_THREADPOOL_SIZE: THREADS }, encoding: 'utf8' }).stdout.trim());
-  const bareBefore = bareOnce();
 
   const conns = Array.from({ length: CONCURRENCY }, () => rawConnection(base, 'POST', '/api/users/auth/login', { username: 'admin', password: 'bench-password-1' }));
   const rawLogin = async (loop) => {
     const status = await conns[loop].send();
     if (status !== 200) throw new Error(String(status));
   };
-  const signIns = await load(rawLogin, CONCURRENCY, SECONDS);
-  const bareAfter = bareOnce();
-  const bareRate = (bareBefore + bareAfter) / 2;
+  const bare = [bareOnce()];
+  const signInTurns = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    signInTurns.push(await load(rawLogin, CONCURRENCY, turn));
+    bare.push(bareOnce());
+  }
+  const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  // each sign-in turn against the mean of the bare turns on either side of it
+  const bareRate = mean(signInTurns.map((_, r) => (bare[r] + bare[r + 1]) / 2));
+  const signIns = { perSec: mean(signInTurns.map((t) => t.perSec)), errors: signInTurns.reduce((a, t) => a + t.errors, 0) };
   const ratio = signIns.perSec / bareRate;
-  console.log(`\nargon2id verifications/s (bare, concurrency ${CONCURRENCY}): ${bareRate.toFixed(1)} (before ${bareBefore.toFixed(1)}, after ${bareAfter.toFixed(1)})`);
-  console.log(`password sign-ins/s (HTTP, concurrency ${CONCURRENCY}):   ${signIns.perSec.toFixed(1)}  (errors ${signIns.errors})`);
+  console.log(`\nargon2id verifications/s (bare, concurrency ${CONCURRENCY}): ${bareRate.toFixed(1)} (turns ${bare.map((b) => b.toFixed(0)).join(', ')})`);
+  console.log(`password sign-ins/s (HTTP, concurrency ${CONCURRENCY}):   ${signIns.perSec.toFixed(1)}  (turns ${signInTurns.map((t) => t.perSec.toFixed(0)).join(', ')}; errors ${signIns.errors})`);
   verdict('sign-ins ÷ bare hashes', ratio.toFixed(2), ratio >= 0.85 && signIns.errors === 0, 'target ≥ 0.85');
 
   const quiet = await load(info, 2, SECONDS);

@@ -44,7 +44,7 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
   const perm = createPermService(repos.roles);
   const services = {
     sessions,
-    login: createLoginService({ accounts: repos.accounts, sessions, clock, throttle: own.throttle, otp: own.otp, captcha: flows.captcha }),
+    login: createLoginService({ accounts: repos.accounts, sessions, clock, throttle: own.throttle, otp: own.otp, captcha: flows.captcha, settingsOf: flows.policy.settingsOf }),
     perm,
     flows,
     own,

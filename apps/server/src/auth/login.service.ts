@@ -8,9 +8,10 @@
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
 import type { Clock } from '../platform/clock.js';
 import { fail } from '../platform/errors.js';
+import { assertMethod, type FlowSettings } from './flows/realm-policy.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
-import { throttledError, type ThrottleService } from './throttle/throttle.service.js';
+import { throttledError, type ThrottleCheck, type ThrottleService } from './throttle/throttle.service.js';
 
 export interface LoginInput {
   realmId: string;
@@ -33,7 +34,7 @@ export interface SecondFactor {
 
 /** The image captcha of the password form (captcha/captcha.service.ts), when wired. */
 export interface PasswordCaptcha {
-  guardPasswordLogin(realmId: string, input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string }): Promise<void>;
+  guardPasswordLogin(realmId: string, input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string }, settings?: FlowSettings): Promise<void>;
   recordPasswordFailure(realmId: string, username: string, ip: string): Promise<void>;
 }
 
@@ -44,10 +45,12 @@ export interface LoginDeps {
   throttle: ThrottleService;
   otp: SecondFactor;
   captcha?: PasswordCaptcha;
+  /** The realm's settings (auth/flows/realm-policy.ts): is the password method on, which captcha policy. */
+  settingsOf?(realmId: string): Promise<FlowSettings>;
 }
 
 export function createLoginService(deps: LoginDeps) {
-  const { accounts, sessions, clock, throttle, otp, captcha } = deps;
+  const { accounts, sessions, clock, throttle, otp, captcha, settingsOf } = deps;
 
   async function failed(input: LoginInput): Promise<never> {
     const wait = await throttle.recordFailure(input);
@@ -57,8 +60,15 @@ export function createLoginService(deps: LoginDeps) {
 
   /** The account whose password this is, or 1010 — counted, and identical for unknown names. */
   async function checkPassword(input: LoginInput): Promise<Account> {
-    await throttle.assertOpen(input);
-    await captcha?.guardPasswordLogin(input.realmId, input);
+    return (await checkPasswordThrottled(input)).account;
+  }
+
+  async function checkPasswordThrottled(input: LoginInput): Promise<{ account: Account; seen: ThrottleCheck }> {
+    // Read once: the method switch here, the captcha policy in the guard (one query, not two).
+    const settings = await settingsOf?.(input.realmId);
+    if (settings) assertMethod(settings, 'backend_support_login_method', 'password');
+    const seen = await throttle.assertOpen(input);
+    await captcha?.guardPasswordLogin(input.realmId, input, settings);
     const account = await accounts.findAccountByUsername(input.realmId, input.username);
     if (!account || !account.password_hash) {
       await burnPasswordCheck(input.password);
@@ -71,11 +81,11 @@ export function createLoginService(deps: LoginDeps) {
       await accounts.updateAccount(account.realm_id, account.id, { password_hash, updated_at: clock.now() });
       account.password_hash = password_hash;
     }
-    return account;
+    return { account, seen };
   }
 
   async function login(input: LoginInput): Promise<{ account: Account; issued: IssuedSession }> {
-    const account = await checkPassword(input);
+    const { account, seen } = await checkPasswordThrottled(input);
     await otp.verifyAtLogin(account, input.otp, { username: input.username, ip: input.ip });
     if (account.disabled) throw fail('ACCOUNT_DISABLED');
     if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
@@ -85,7 +95,7 @@ export function createLoginService(deps: LoginDeps) {
     const now = clock.now();
     const area = input.country?.replace(/^\+/, '') ?? account.last_login_area;
     await accounts.updateAccount(account.realm_id, account.id, { last_login_at: now, last_login_area: area });
-    await throttle.clearAccount(input);
+    await throttle.clearAccount(input, seen);
     return { account: { ...account, last_login_at: now, last_login_area: area }, issued };
   }
 

@@ -67,18 +67,16 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
   };
 
   /** Whether the password form must carry a captcha now. */
-  async function requiredForPassword(realmId: string, username: string, ip: string): Promise<boolean> {
-    const settings = await deps.settingsOf(realmId);
-    if (settings.captchaPolicy !== 'after_failures') return true;
-    for (const key of failureKeys(realmId, username, ip)) {
-      if ((await store.peekCounter(key)) >= CAPTCHA_DEFAULTS.failuresBeforeCaptcha) return true;
-    }
-    return false;
+  async function requiredForPassword(realmId: string, username: string, ip: string, settings?: FlowSettings): Promise<boolean> {
+    const policy = (settings ?? (await deps.settingsOf(realmId))).captchaPolicy;
+    if (policy !== 'after_failures') return true;
+    const counts = await store.peekCounters(failureKeys(realmId, username, ip));
+    return counts.some((n) => n >= CAPTCHA_DEFAULTS.failuresBeforeCaptcha);
   }
 
   /** The password form's check (login service calls it before the password is looked at). */
-  async function guardPasswordLogin(realmId: string, input: CaptchaAnswer & { username: string; ip: string }): Promise<void> {
-    if (await requiredForPassword(realmId, input.username, input.ip)) await verify(realmId, input);
+  async function guardPasswordLogin(realmId: string, input: CaptchaAnswer & { username: string; ip: string }, settings?: FlowSettings): Promise<void> {
+    if (await requiredForPassword(realmId, input.username, input.ip, settings)) await verify(realmId, input);
   }
 
   /**

@@ -88,6 +88,13 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
       return Number(row?.count ?? 0);
     },
 
+    async peekCounters(keys: CounterKey[]): Promise<number[]> {
+      if (keys.length === 0) return [];
+      const names = keys.map(counterKey);
+      const rows = await db.selectFrom('rate_counters').select(['key', 'count']).where('key', 'in', names).execute();
+      return names.map((name) => Number(rows.find((r) => r.key === name)?.count ?? 0));
+    },
+
     async clearCounter(k: CounterKey): Promise<void> {
       await db.deleteFrom('rate_counters').where('key', '=', counterKey(k)).execute();
     },

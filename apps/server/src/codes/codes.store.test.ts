@@ -38,6 +38,19 @@ for (const mode of ['database', 'redis'] as const) {
       expect(stored).not.toContain(t.target.slice(3));
     });
 
+    it('reads several counters at once, each in its key order, unknown ones as 0', async () => {
+      const store = flows().deps.store;
+      const now = h().clock.now();
+      const key = (name: string) => ({ realmId: 'master', name, keyHash: crypto.randomBytes(8).toString('hex'), windowMs: 60_000, now });
+      const [a, b, c] = [key('peek-a'), key('peek-b'), key('peek-c')];
+      await store.hitCounter(a);
+      for (let i = 0; i < 3; i++) await store.hitCounter(c);
+      expect(await store.peekCounters([a, b, c])).toEqual([1, 0, 3]);
+      expect(await store.peekCounters([c, a])).toEqual([3, 1]);
+      // the next window starts again from nothing
+      expect(await store.peekCounters([{ ...c, now: now + 60_000 }])).toEqual([0]);
+    });
+
     it('twenty parallel checks of the right code: exactly one wins', async () => {
       const t = target();
       const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.2' });

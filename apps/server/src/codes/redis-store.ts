@@ -68,6 +68,12 @@ export function createRedisCodeStore(redis: RedisClient): CodeStore {
       return Number((await viaRedis(() => redis.get(counterKey(k)))) ?? 0);
     },
 
+    async peekCounters(keys: CounterKey[]): Promise<number[]> {
+      if (keys.length === 0) return [];
+      const values = await viaRedis(() => redis.mget(...keys.map(counterKey)));
+      return values.map((v) => Number(v ?? 0));
+    },
+
     async clearCounter(k: CounterKey): Promise<void> {
       await viaRedis(() => redis.del(counterKey(k)));
     },

@@ -139,6 +139,15 @@ for (const env of [{}, { REDIS_URL }] as Record<string, string>[]) describeBothD
     expect(options.json().data).toMatchObject({ loginMethods: ['password', 'sms', 'email', 'otp'], loginRegions: ['86', '1'], captchaPolicy: 'always', logo: '' });
   });
 
+  it('a realm with the password method off refuses the password form (1014), before any account is looked at', async () => {
+    const realm = await putRealm(h(), newRealmId(), { backend_support_login_method: ['sms', 'email'] });
+    const res = await post(h(), '/api/users/auth/login', { realm_id: realm, username: 'nobody-here', password: 'whatever-1', ...(await captcha(h(), realm)) });
+    expect(res).toMatchObject({ status: 403, body: { code: 1014, error: 'method_disabled', errData: { method: 'password' } } });
+    await putRealm(h(), realm, { backend_support_login_method: ['password'] });
+    const on = await post(h(), '/api/users/auth/login', { realm_id: realm, username: 'nobody-here', password: 'whatever-1', ...(await captcha(h(), realm)) });
+    expect(on.body.code).toBe(1010);
+  });
+
   it('an unactivated account proves its code, then hears 5007', async () => {
     const email = randomEmail();
     await person('master', { email, activated: 0 });

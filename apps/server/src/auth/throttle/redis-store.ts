@@ -29,14 +29,17 @@ const KEEP_MS = 25 * 60 * 60 * 1000;
 
 export function createRedisThrottleStore(redis: RedisClient): ThrottleStore {
   const keyOf = (k: ThrottleKey) => redisKey(k.realmId, `throttle-${k.kind}`, k.keyHash);
+  const get: ThrottleStore['get'] = (k) =>
+    viaRedis(async () => {
+      const [n, last, until] = await redis.hmget(keyOf(k), 'n', 'last', 'until');
+      if (n === null) return undefined;
+      return { failures: Number(n), lastFailureAt: Number(last ?? 0), blockedUntil: Number(until ?? 0) };
+    });
   return {
     kind: 'redis',
-    get: (k) =>
-      viaRedis(async () => {
-        const [n, last, until] = await redis.hmget(keyOf(k), 'n', 'last', 'until');
-        if (n === null) return undefined;
-        return { failures: Number(n), lastFailureAt: Number(last ?? 0), blockedUntil: Number(until ?? 0) };
-      }),
+    get,
+    // Commands sent together on one ioredis connection travel pipelined: one round trip.
+    getMany: (keys) => Promise.all(keys.map(get)),
     recordFailure: (k, now, windowMs) => viaRedis(async () => Number(await redis.eval(RECORD, 1, keyOf(k), now, windowMs, KEEP_MS))),
     block: (k, until) =>
       viaRedis(async () => {

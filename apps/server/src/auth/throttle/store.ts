@@ -19,6 +19,8 @@ export interface ThrottleState {
 export interface ThrottleStore {
   readonly kind: 'database' | 'redis';
   get(key: ThrottleKey): Promise<ThrottleState | undefined>;
+  /** Several counters of one realm in one round trip (a sign-in reads two), in key order. */
+  getMany(keys: ThrottleKey[]): Promise<(ThrottleState | undefined)[]>;
   /**
    * Counts one failure atomically and returns the new count; a counter whose last failure
    * is older than `windowMs` starts again at 1.

@@ -4,18 +4,27 @@ import type { Db } from '../../platform/db.js';
 import type { ThrottleState, ThrottleStore } from './store.js';
 
 export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounters(before: number, now: number): Promise<number> } {
+  const getMany: ThrottleStore['getMany'] = async (keys) => {
+    if (keys.length === 0) return [];
+    const realmId = keys[0]!.realmId;
+    const rows = await db
+      .selectFrom('login_throttle')
+      .select(['kind', 'key_hash', 'failures', 'last_failure_at', 'blocked_until'])
+      .where('realm_id', '=', realmId)
+      // both columns named so the primary key (realm_id, kind, key_hash) finds each row
+      .where('kind', 'in', [...new Set(keys.map((k) => k.kind))])
+      .where('key_hash', 'in', keys.map((k) => k.keyHash))
+      .execute();
+    return keys.map((k) => {
+      if (k.realmId !== realmId) throw new Error('getMany: keys of one realm only');
+      const row = rows.find((r) => r.kind === k.kind && r.key_hash === k.keyHash);
+      return row ? ({ failures: Number(row.failures), lastFailureAt: Number(row.last_failure_at), blockedUntil: Number(row.blocked_until) } satisfies ThrottleState) : undefined;
+    });
+  };
   return {
     kind: 'database',
-    async get(k) {
-      const row = await db
-        .selectFrom('login_throttle')
-        .select(['failures', 'last_failure_at', 'blocked_until'])
-        .where('realm_id', '=', k.realmId)
-        .where('kind', '=', k.kind)
-        .where('key_hash', '=', k.keyHash)
-        .executeTakeFirst();
-      return row ? ({ failures: Number(row.failures), lastFailureAt: Number(row.last_failure_at), blockedUntil: Number(row.blocked_until) } satisfies ThrottleState) : undefined;
-    },
+    get: async (k) => (await getMany([k]))[0],
+    getMany,
     async recordFailure(k, now, windowMs) {
       // One statement (insert … on conflict … returning) so parallel failures all count.
       const row = await db

@@ -27,6 +27,14 @@ export function throttledError(waitMs: number, name: ErrorName = 'BAD_CREDENTIAL
   return new ApiError(ErrorCodes[name], { locked: true, retryAfter }, { 'retry-after': String(retryAfter) });
 }
 
+/** What one read of the counters found. */
+export interface ThrottleCheck {
+  /** milliseconds until the next attempt may be made (0: now) */
+  wait: number;
+  /** whether the account name had a failure counter */
+  accountCounted: boolean;
+}
+
 export function createThrottleService(deps: { store: ThrottleStore; secrets: Secrets; clock: Clock; policy?: Record<ThrottleKind, ThrottlePolicy> }) {
   const { store, secrets, clock } = deps;
   const policy = deps.policy ?? THROTTLE_DEFAULTS;
@@ -38,21 +46,24 @@ export function createThrottleService(deps: { store: ThrottleStore; secrets: Sec
   });
   const ipKey = (s: Pick<ThrottleSubject, 'realmId' | 'ip'>): ThrottleKey => ({ realmId: s.realmId, kind: 'ip', keyHash: secrets.hash('throttle-ip', s.ip) });
 
+  /** Both counters, read together: how long until the subject may try again (0: now). */
+  async function check(s: ThrottleSubject): Promise<ThrottleCheck> {
+    const now = clock.now();
+    const [account, ip] = await store.getMany([accountKey(s), ipKey(s)]);
+    const wait = Math.max(0, ...[account, ip].map((st) => (st && st.blockedUntil > now ? st.blockedUntil - now : 0)));
+    return { wait, accountCounted: account !== undefined };
+  }
+
   /** Milliseconds until the subject may try again; 0 when it may now. */
   async function waitFor(s: ThrottleSubject): Promise<number> {
-    const now = clock.now();
-    let wait = 0;
-    for (const key of [accountKey(s), ipKey(s)]) {
-      const state = await store.get(key);
-      if (state && state.blockedUntil > now) wait = Math.max(wait, state.blockedUntil - now);
-    }
-    return wait;
+    return (await check(s)).wait;
   }
 
   /** Refuses an attempt while the account name or the address is blocked (1010 + notice). */
-  async function assertOpen(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS'): Promise<void> {
-    const wait = await waitFor(s);
-    if (wait > 0) throw throttledError(wait, name);
+  async function assertOpen(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS'): Promise<ThrottleCheck> {
+    const checked = await check(s);
+    if (checked.wait > 0) throw throttledError(checked.wait, name);
+    return checked;
   }
 
   /** Counts a failure on both counters; returns how long the next attempt must wait. */
@@ -71,8 +82,13 @@ export function createThrottleService(deps: { store: ThrottleStore; secrets: Sec
     return wait;
   }
 
-  /** A successful sign-in (or a password reset) forgets the account name's failures. */
-  async function clearAccount(s: Pick<ThrottleSubject, 'realmId' | 'username'>): Promise<void> {
+  /**
+   * A successful sign-in (or a password reset) forgets the account name's failures. `seen`:
+   * what assertOpen read for this attempt; when the name had no counter then, there is
+   * nothing to forget (a failure counted in the meantime stays, which only errs strict).
+   */
+  async function clearAccount(s: Pick<ThrottleSubject, 'realmId' | 'username'>, seen?: ThrottleCheck): Promise<void> {
+    if (seen && !seen.accountCounted) return;
     await store.clear(accountKey(s));
   }
 
