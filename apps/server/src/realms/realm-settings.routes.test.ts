@@ -187,6 +187,17 @@ describeBothDbs('realm settings API', (h) => {
     expect(await rawSettings(realm)).toBe(before);
   });
 
+  it("the master realm keeps password sign-in: its administrators' console needs it (1009, nothing written)", async () => {
+    const token = await admin();
+    const before = await rawSettings('master');
+    const res = await call(h(), 'PATCH', url('master'), { token, payload: { backend_support_login_method: ['sms', 'email'] } });
+    expect(res.body).toMatchObject({ code: 1009, errData: { field: 'backend_support_login_method' } });
+    expect(await rawSettings('master')).toBe(before);
+    // another realm may turn it off
+    const realm = await putRealm(h(), newRealmId());
+    expect((await call(h(), 'PATCH', url(realm), { token, payload: { backend_support_login_method: ['sms'] } })).status).toBe(200);
+  });
+
   it('A-38: no token 401; without domain.query 403 with the missing-permission errData; a viewer reads but cannot edit', async () => {
     const realm = await putRealm(h(), newRealmId());
     expect((await call(h(), 'GET', url(realm))).body.code).toBe(1001);

@@ -9,7 +9,7 @@ import type { Action, RealmSettingsView, realmSettingsPatch } from '@umbo/contra
 import type { Clock } from '../platform/clock.js';
 import type { Secrets } from '../platform/crypto.js';
 import { assertThat, fail } from '../platform/errors.js';
-import type { PermService, Principal } from '../perm/perm.service.js';
+import { MASTER_REALM, type PermService, type Principal } from '../perm/perm.service.js';
 import { defaultRealmSettings, parseStoredSettings, readRealmSettings, type StoredRealmSettings } from './realm-settings.js';
 import { emailView, mergeEmail, mergeSms, smsView } from './realm-settings.groups.js';
 import type { RealmRepo } from './realms.repo.js';
@@ -65,7 +65,7 @@ export function createRealmSettingsService(deps: { realms: RealmRepo; perm: Pick
   }
 
   /** The stored record after `patch`: only the fields sent change; unknown stored keys stay. */
-  function apply(stored: Partial<StoredRealmSettings>, patch: RealmSettingsPatchInput): Partial<StoredRealmSettings> {
+  function apply(realmId: string, stored: Partial<StoredRealmSettings>, patch: RealmSettingsPatchInput): Partial<StoredRealmSettings> {
     const { email, sms, ...plain } = patch;
     const next: Partial<StoredRealmSettings> = { ...stored, ...plain };
     if (email === null) delete next.email;
@@ -78,13 +78,18 @@ export function createRealmSettingsService(deps: { realms: RealmRepo; perm: Pick
       const field = patch.accountCertValidity !== undefined ? 'accountCertValidity' : 'realmMiddleCertValidity';
       throw fail('INVALID_PARAMETER', { field, reason: 'accountCertValidity must not exceed realmMiddleCertValidity' });
     }
+    // The console's administrators sign in to the master realm by password (SPEC §4); turning
+    // it off there would lock them out of the very screen that turns it back on.
+    if (realmId === MASTER_REALM && !merged.backend_support_login_method.includes('password')) {
+      throw fail('INVALID_PARAMETER', { field: 'backend_support_login_method', reason: 'the master realm keeps password sign-in' });
+    }
     return next;
   }
 
   async function update(principal: Principal, realmId: string, patch: RealmSettingsPatchInput): Promise<RealmSettingsView> {
     let realm = await load(principal, realmId, 'edit');
     for (let attempt = 1; ; attempt++) {
-      const next = apply(parseStoredSettings(realm.settings), patch);
+      const next = apply(realmId, parseStoredSettings(realm.settings), patch);
       if (await realms.updateRealmSettings(realmId, realm.settings, JSON.stringify(next), clock.now())) {
         return toView(realmId, { ...defaultRealmSettings(), ...next });
       }
