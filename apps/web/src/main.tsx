@@ -5,6 +5,8 @@
 import { createRoot } from 'react-dom/client';
 import { AppRoot } from './app/app';
 import './app/app.css';
+import './app/public.css';
+import './app/shell.css';
 import { initI18n, initialLanguageTag, preloadLanguage } from './lib/i18n';
 import { loadProjectConfig } from './lib/project-config';
 

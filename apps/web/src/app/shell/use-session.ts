@@ -3,6 +3,7 @@
  * 'getInfo: roles must be a non-null array !' and signs out.
  */
 import { SIGN_IN_PATH } from '@umbo/contracts/routes';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { clearToken } from '../../lib/token';
 export function useSession() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const query = useCurrentUser();
   const { error } = query;
 
@@ -22,10 +24,12 @@ export function useSession() {
       showError(t('http.roles_missing'));
       clearToken();
       navigate(SIGN_IN_PATH, { replace: true });
+      // Nothing of this account may show to whoever signs in next in this tab.
+      queryClient.clear();
     } else if (error && !(error instanceof ApiError && error.notified)) {
       showError(error.message);
     }
-  }, [error, navigate, t]);
+  }, [error, navigate, queryClient, t]);
 
   return {
     user: query.data,

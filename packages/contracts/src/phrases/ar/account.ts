@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: 'أدخل الرمز الحالي، وانتظر ظهور الرمز التالي ثم أدخله أيضًا.',
   otp_recovery_title: 'رموز الاسترداد',
   otp_recovery_hint: 'يُستخدم كل رمز مرة واحدة بدلًا من كلمة المرور لمرة واحدة. احتفظ بها في مكان آمن: لن تُعرض إلا الآن.',
-  otp_recovery_left: 'تبقّى {{count}} من رموز الاسترداد',
+  otp_recovery_left: 'المتبقي: {{count}}',
   otp_use_recovery: 'فقدت جهازك؟ استخدم كلمة المرور ورمز استرداد',
   otp_recovery_code: 'رمز الاسترداد',
   otp_prompt: 'أدخل الرمز من تطبيق المصادقة',

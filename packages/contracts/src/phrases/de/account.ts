@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: 'Geben Sie den aktuellen Code ein, warten Sie auf den nächsten und geben Sie auch diesen ein.',
   otp_recovery_title: 'Wiederherstellungscodes',
   otp_recovery_hint: 'Jeder Code ersetzt einmal ein Einmalpasswort. Bewahren Sie sie sicher auf: Sie werden nur jetzt angezeigt.',
-  otp_recovery_left: 'Noch {{count}} Wiederherstellungscodes',
+  otp_recovery_left: 'Übrig: {{count}}',
   otp_use_recovery: 'Gerät verloren? Passwort und Wiederherstellungscode verwenden',
   otp_recovery_code: 'Wiederherstellungscode',
   otp_prompt: 'Geben Sie den Code aus Ihrer Authenticator-App ein',

@@ -51,7 +51,7 @@ export const account = {
   otp_consecutive_hint: 'Enter the current code, wait for the next one to appear, then enter it too.',
   otp_recovery_title: 'Recovery codes',
   otp_recovery_hint: 'Each code works once in place of a one-time password. Keep them safe: they are shown only now.',
-  otp_recovery_left: '{{count}} recovery codes left',
+  otp_recovery_left: 'Left: {{count}}',
   otp_use_recovery: 'Lost your device? Use your password and a recovery code',
   otp_recovery_code: 'Recovery code',
   otp_prompt: 'Enter the code from your authenticator app',

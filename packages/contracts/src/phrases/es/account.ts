@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: 'Introduce el código actual, espera a que aparezca el siguiente e introdúcelo también.',
   otp_recovery_title: 'Códigos de recuperación',
   otp_recovery_hint: 'Cada código sustituye una vez a una contraseña de un solo uso. Guárdalos bien: solo se muestran ahora.',
-  otp_recovery_left: 'Quedan {{count}} códigos de recuperación',
+  otp_recovery_left: 'Restantes: {{count}}',
   otp_use_recovery: '¿Perdiste el dispositivo? Usa tu contraseña y un código de recuperación',
   otp_recovery_code: 'Código de recuperación',
   otp_prompt: 'Introduce el código de tu aplicación de autenticación',

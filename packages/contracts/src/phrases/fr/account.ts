@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: 'Saisissez le code actuel, attendez que le suivant apparaisse, puis saisissez-le aussi.',
   otp_recovery_title: 'Codes de récupération',
   otp_recovery_hint: 'Chaque code remplace une fois un mot de passe à usage unique. Conservez-les en lieu sûr : ils ne sont affichés que maintenant.',
-  otp_recovery_left: '{{count}} codes de récupération restants',
+  otp_recovery_left: 'Restants : {{count}}',
   otp_use_recovery: 'Appareil perdu ? Utilisez votre mot de passe et un code de récupération',
   otp_recovery_code: 'Code de récupération',
   otp_prompt: "Saisissez le code de votre application d'authentification",

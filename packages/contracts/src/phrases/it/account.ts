@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: 'Inserisci il codice attuale, attendi che compaia il successivo e inserisci anche quello.',
   otp_recovery_title: 'Codici di recupero',
   otp_recovery_hint: 'Ogni codice sostituisce una volta una password monouso. Conservali con cura: vengono mostrati solo ora.',
-  otp_recovery_left: '{{count}} codici di recupero rimasti',
+  otp_recovery_left: 'Rimanenti: {{count}}',
   otp_use_recovery: 'Dispositivo perso? Usa la password e un codice di recupero',
   otp_recovery_code: 'Codice di recupero',
   otp_prompt: 'Inserisci il codice della tua app di autenticazione',

@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: '現在のコードを入力し、次のコードが表示されたらそれも入力してください。',
   otp_recovery_title: 'リカバリーコード',
   otp_recovery_hint: '各コードはワンタイムパスワードの代わりに 1 回だけ使えます。今回しか表示されないので、安全に保管してください。',
-  otp_recovery_left: 'リカバリーコード残り {{count}} 個',
+  otp_recovery_left: '残り {{count}} 個',
   otp_use_recovery: 'デバイスを紛失した場合はパスワードとリカバリーコードを使用',
   otp_recovery_code: 'リカバリーコード',
   otp_prompt: '認証アプリに表示されたコードを入力してください',

@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: 'Introduza o código atual, aguarde pelo seguinte e introduza-o também.',
   otp_recovery_title: 'Códigos de recuperação',
   otp_recovery_hint: 'Cada código substitui uma vez uma senha de uso único. Guarde-os bem: só são mostrados agora.',
-  otp_recovery_left: 'Restam {{count}} códigos de recuperação',
+  otp_recovery_left: 'Restantes: {{count}}',
   otp_use_recovery: 'Perdeu o dispositivo? Use a sua senha e um código de recuperação',
   otp_recovery_code: 'Código de recuperação',
   otp_prompt: 'Introduza o código da sua aplicação de autenticação',

@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: '请输入当前验证码，等待下一个验证码出现后再输入。',
   otp_recovery_title: '恢复码',
   otp_recovery_hint: '每个恢复码可代替一次性密码使用一次。请妥善保存：仅此一次显示。',
-  otp_recovery_left: '剩余 {{count}} 个恢复码',
+  otp_recovery_left: '剩余 {{count}} 个',
   otp_use_recovery: '设备丢失？使用密码和恢复码',
   otp_recovery_code: '恢复码',
   otp_prompt: '请输入身份验证器应用中的验证码',

@@ -52,7 +52,7 @@ export const account: Phrases['account'] = {
   otp_consecutive_hint: '請輸入目前的驗證碼，等待下一個驗證碼出現後再輸入。',
   otp_recovery_title: '復原碼',
   otp_recovery_hint: '每個復原碼可代替一次性密碼使用一次。請妥善保存：僅此一次顯示。',
-  otp_recovery_left: '剩餘 {{count}} 個復原碼',
+  otp_recovery_left: '剩餘 {{count}} 個',
   otp_use_recovery: '裝置遺失？使用密碼和復原碼',
   otp_recovery_code: '復原碼',
   otp_prompt: '請輸入驗證器應用程式中的驗證碼',

@@ -31,7 +31,9 @@ export function AvatarUpload({ src, name }: { src: string; name: string }) {
       showError(t('account.avatar_format'));
       return;
     }
-    upload.mutate(await readDataUrl(file), { onSuccess: () => showInfo(t('account.saved')), onError: reportError });
+    // A file that cannot be read (removed or locked meanwhile) is reported, not left as an unhandled rejection.
+    const image = await readDataUrl(file).catch((err: unknown) => void reportError(err));
+    if (image) upload.mutate(image, { onSuccess: () => showInfo(t('account.saved')), onError: reportError });
   };
   return (
     <Space>

@@ -33,7 +33,9 @@ export function BindingDialog({ channel, current, onClose }: { channel: BindingC
   const bind = useBindAddress();
   const required = { required: true, message: t('validation.required') };
   const send = async () => {
-    const v = await form.validateFields(['target', 'country', 'password']);
+    // validateFields rejects when a field is wrong; the form already shows why.
+    const v = await form.validateFields(['target', 'country', 'password']).catch(() => undefined);
+    if (!v) return;
     if (v.target.trim() === current) return form.setFields([{ name: 'target', errors: [t('account.address_same')] }]);
     sendCode.mutate(
       { channel, ...targetOf(channel, v), password: v.password },
@@ -52,16 +54,23 @@ export function BindingDialog({ channel, current, onClose }: { channel: BindingC
   };
   return (
     <Modal open title={channel === 'email' ? t('account.bind_email') : t('account.bind_phone')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={bind.isPending} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        // A code belongs to the address it was sent to: a changed address needs a new one.
+        onValuesChange={(changed: Partial<Values>) => ('target' in changed || 'country' in changed) && setSerialNo(undefined)}
+        requiredMark={false}
+      >
         {channel === 'email' ? (
-          <Form.Item name="target" label={t('security.email')} rules={[required]}>
+          <Form.Item name="target" label={t('security.email')} rules={[required]} htmlFor="bind-target">
             <Input id="bind-target" autoComplete="email" />
           </Form.Item>
         ) : (
-          <Form.Item label={t('security.phone')} required>
+          <Form.Item label={t('security.phone')} required htmlFor="bind-target">
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item name="country" noStyle initialValue="+86">
-                <Input id="bind-country" maxLength={4} style={{ width: 80 }} />
+                <Input id="bind-country" maxLength={4} style={{ width: 80 }} aria-label={t('flows.country')} />
               </Form.Item>
               <Form.Item name="target" noStyle rules={[required]}>
                 <Input id="bind-target" autoComplete="tel" />
@@ -69,10 +78,10 @@ export function BindingDialog({ channel, current, onClose }: { channel: BindingC
             </Space.Compact>
           </Form.Item>
         )}
-        <Form.Item name="password" label={t('security.password')} rules={[required]}>
+        <Form.Item name="password" label={t('security.password')} rules={[required]} htmlFor="bind-password">
           <Input.Password id="bind-password" autoComplete="current-password" />
         </Form.Item>
-        <Form.Item label={t('security.verify_code')} required>
+        <Form.Item label={t('security.verify_code')} required htmlFor="bind-code">
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="code" noStyle rules={serialNo ? [required] : []}>
               <Input id="bind-code" maxLength={16} disabled={!serialNo} />
@@ -95,7 +104,7 @@ export function UnbindDialog({ channel, onClose }: { channel: BindingChannel; on
   return (
     <Modal open title={t('account.unbind')} onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ danger: true }} confirmLoading={unbind.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item name="password" label={t('security.password')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item name="password" label={t('security.password')} rules={[{ required: true, message: t('validation.required') }]} htmlFor="unbind-password">
           <Input.Password id="unbind-password" autoComplete="current-password" />
         </Form.Item>
       </Form>

@@ -18,10 +18,10 @@ export function OtpCodeFields({ pending, submitLabel, onFinish }: { pending: boo
   return (
     <Form<OtpCodes> layout="vertical" onFinish={onFinish} requiredMark={false}>
       <p>{t('account.otp_consecutive_hint')}</p>
-      <Form.Item name="firstCode" label={t('account.otp_first_code')} rules={rules}>
+      <Form.Item htmlFor="otp-first-code" name="firstCode" label={t('account.otp_first_code')} rules={rules}>
         <Input id="otp-first-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>
-      <Form.Item name="secondCode" label={t('account.otp_second_code')} rules={rules}>
+      <Form.Item htmlFor="otp-second-code" name="secondCode" label={t('account.otp_second_code')} rules={rules}>
         <Input id="otp-second-code" inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={pending} data-testid="otp-codes-submit">

@@ -23,10 +23,10 @@ export function OtpDisableDialog({ open, onClose }: { open: boolean; onClose: ()
     <Modal open={open} title={t('account.otp_title')} footer={null} onCancel={close} destroyOnHidden>
       {recovery ? (
         <Form<{ password: string; recoveryCode: string }> layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="password" label={t('security.password')} rules={[required]}>
+          <Form.Item htmlFor="otp-disable-password" name="password" label={t('security.password')} rules={[required]}>
             <Input.Password id="otp-disable-password" autoComplete="current-password" />
           </Form.Item>
-          <Form.Item name="recoveryCode" label={t('account.otp_recovery_code')} rules={[required]}>
+          <Form.Item htmlFor="otp-recovery-code" name="recoveryCode" label={t('account.otp_recovery_code')} rules={[required]}>
             <Input id="otp-recovery-code" maxLength={16} />
           </Form.Item>
           <Button type="primary" danger htmlType="submit" block loading={disable.isPending} data-testid="otp-disable-submit">

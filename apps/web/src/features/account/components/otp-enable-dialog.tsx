@@ -69,7 +69,7 @@ export function OtpEnableDialog({ open, onClose }: { open: boolean; onClose: () 
     body = (
       <Form layout="vertical" onFinish={onPassword} requiredMark={false}>
         <p>{t('security.otp_setup_hint')}</p>
-        <Form.Item name="password" label={t('security.password')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item htmlFor="otp-password" name="password" label={t('security.password')} rules={[{ required: true, message: t('validation.required') }]}>
           <Input.Password id="otp-password" autoComplete="current-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={setupOtp.isPending} data-testid="otp-setup-submit">

@@ -37,10 +37,11 @@ export function PasswordCard({ forced }: { forced: boolean }) {
     <Card title={forced ? t('account.force_password_title') : t('account.change_password')} data-testid="password-card">
       {forced && <Alert type="warning" showIcon title={t('account.force_password_hint')} description={t('security.force_password_blocked')} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 420 }} requiredMark={false}>
-        <Form.Item name="oldPassword" label={t('account.old_password')} rules={[{ required: true, message: t('validation.required') }]}>
+        <Form.Item htmlFor="old-password" name="oldPassword" label={t('account.old_password')} rules={[{ required: true, message: t('validation.required') }]}>
           <Input.Password id="old-password" autoComplete="current-password" />
         </Form.Item>
         <Form.Item
+          htmlFor="new-password"
           name="newPassword"
           label={t('account.new_password')}
           rules={[
@@ -55,6 +56,7 @@ export function PasswordCard({ forced }: { forced: boolean }) {
           <Input.Password id="new-password" autoComplete="new-password" />
         </Form.Item>
         <Form.Item
+          htmlFor="confirm-password"
           name="confirm"
           label={t('account.confirm_password')}
           dependencies={['newPassword']}

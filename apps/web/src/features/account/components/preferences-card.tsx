@@ -24,11 +24,12 @@ export function PreferencesCard() {
     <Card title={t('account.settings_custom')} loading={!data} data-testid="preferences-card">
       {data && (
         <Form layout="vertical" style={{ maxWidth: 420 }}>
-          <Form.Item label={t('account.language')}>
-            <Select value={data.language} onChange={(language) => save({ language })} options={SWITCHER_LANGUAGES.map((l) => ({ value: l.locale, label: l.label }))} />
+          <Form.Item label={t('account.language')} htmlFor="pref-language">
+            <Select id="pref-language" value={data.language} onChange={(language) => save({ language })} options={SWITCHER_LANGUAGES.map((l) => ({ value: l.locale, label: l.label }))} />
           </Form.Item>
-          <Form.Item label={t('account.theme')}>
+          <Form.Item label={t('account.theme')} htmlFor="pref-theme">
             <Select
+              id="pref-theme"
               value={data.theme}
               onChange={(theme) => save({ theme })}
               options={[
@@ -37,8 +38,9 @@ export function PreferencesCard() {
               ]}
             />
           </Form.Item>
-          <Form.Item label={t('account.color')}>
+          <Form.Item label={t('account.color')} htmlFor="pref-color">
             <Select
+              id="pref-color"
               value={data.color.toLowerCase()}
               onChange={(color) => save({ color })}
               options={PRIMARY_COLORS.map((c) => ({

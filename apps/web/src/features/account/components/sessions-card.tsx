@@ -7,14 +7,8 @@ import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { useSessions, type SessionItem } from '../api/get-sessions';
 import { useRevokeSession } from '../api/revoke-session';
+import { deviceName } from '../lib/device-name';
 import { formatTime, reportError } from '../lib/report-error';
-
-/** A short device name from a user agent: browser and system. */
-export function deviceName(userAgent: string): string {
-  const browser = /(Edg|OPR|Chrome|Firefox|Safari)\/[\d.]+/.exec(userAgent)?.[0].replace(/\.[\d.]+$/, '') ?? '';
-  const system = /(Windows NT [\d.]+|Android [\d.]+|iPhone OS [\d_]+|Mac OS X [\d_]+|Linux)/.exec(userAgent)?.[0] ?? '';
-  return [browser, system].filter(Boolean).join(' · ') || userAgent.slice(0, 60);
-}
 
 export function SessionsCard() {
   const { t, i18n } = useTranslation();

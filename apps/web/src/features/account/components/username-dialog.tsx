@@ -29,6 +29,7 @@ export function UsernameDialog({ current, open, onClose }: { current: string; op
     <Modal open={open} title={t('account.edit_username')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={update.isPending} destroyOnHidden>
       <Form form={form} layout="vertical" initialValues={{ username: current }} onFinish={onFinish} requiredMark={false} preserve={false}>
         <Form.Item
+          htmlFor="username-input"
           name="username"
           label={t('account.username')}
           rules={[

@@ -41,6 +41,7 @@ export default function OutboxPage() {
         />
         <Input.Search
           id="outbox-recipient"
+          aria-label={t('security.outbox_recipient')}
           allowClear
           placeholder={t('security.outbox_recipient')}
           enterButton={t('security.search')}
