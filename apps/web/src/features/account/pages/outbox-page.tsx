@@ -1,6 +1,7 @@
 /**
  * The outbox (account/outbox, master administrators with outbox.query): mail and text
- * messages the service sent, newest first, filtered by channel and recipient.
+ * messages the service sent, newest first, filtered by channel and recipient; page and
+ * filters in the address (lib/outbox-filter.ts).
  */
 import Alert from 'antd/es/alert';
 import Card from 'antd/es/card';
@@ -12,16 +13,17 @@ import Pagination from 'antd/es/pagination';
 import Spin from 'antd/es/spin';
 import Tag from 'antd/es/tag';
 import type { OutboxItem } from '@umbo/contracts/auth-flows';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useOutbox, type OutboxFilter } from '../api/get-outbox';
 import { formatTime } from '../lib/report-error';
-
-const PAGE_SIZE = 20;
+import { OUTBOX_PAGE_SIZE as PAGE_SIZE, outboxFilterFrom, withOutboxFilter } from '../lib/outbox-filter';
 
 export default function OutboxPage() {
   const { t, i18n } = useTranslation();
-  const [filter, setFilter] = useState<OutboxFilter>({ limit: PAGE_SIZE, offset: 0 });
+  const [params, setParams] = useSearchParams();
+  const filter = outboxFilterFrom(params);
+  const change = (c: Parameters<typeof withOutboxFilter>[1]) => setParams(withOutboxFilter(params, c));
   const { data, isFetching } = useOutbox(filter);
   const channelLabel = (c: OutboxItem['channel']) => (c === 'mail' ? t('security.outbox_mail') : t('security.outbox_sms'));
   return (
@@ -31,7 +33,7 @@ export default function OutboxPage() {
         <Select<OutboxFilter['channel'] | ''>
           style={{ minWidth: 160 }}
           value={filter.channel ?? ''}
-          onChange={(channel) => setFilter({ ...filter, channel: channel || undefined, offset: 0 })}
+          onChange={(channel) => change({ channel: channel || undefined })}
           options={[
             { value: '', label: t('security.outbox_all') },
             { value: 'mail', label: t('security.outbox_mail') },
@@ -43,9 +45,10 @@ export default function OutboxPage() {
           id="outbox-recipient"
           aria-label={t('security.outbox_recipient')}
           allowClear
+          defaultValue={filter.recipient}
           placeholder={t('security.outbox_recipient')}
           enterButton={t('security.search')}
-          onSearch={(recipient) => setFilter({ ...filter, recipient: recipient.trim() || undefined, offset: 0 })}
+          onSearch={(recipient) => change({ recipient })}
         />
       </Space>
       {/* A plain table: antd's Table injects a <style> without the CSP nonce to measure scrollbars. */}
@@ -89,7 +92,7 @@ export default function OutboxPage() {
           pageSize={PAGE_SIZE}
           total={data?.total ?? 0}
           showSizeChanger={false}
-          onChange={(page) => setFilter({ ...filter, offset: (page - 1) * PAGE_SIZE })}
+          onChange={(page) => change({ page })}
         />
       )}
     </Card>
