@@ -34,7 +34,7 @@ export interface SecondFactor {
 
 /** The image captcha of the password form (captcha/captcha.service.ts), when wired. */
 export interface PasswordCaptcha {
-  guardPasswordLogin(realmId: string, input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string }, settings?: FlowSettings): Promise<void>;
+  guardPasswordLogin(realmId: string, input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string }, settings: FlowSettings): Promise<void>;
   recordPasswordFailure(realmId: string, username: string, ip: string): Promise<void>;
 }
 
@@ -46,7 +46,7 @@ export interface LoginDeps {
   otp: SecondFactor;
   captcha?: PasswordCaptcha;
   /** The realm's settings (auth/flows/realm-policy.ts): is the password method on, which captcha policy. */
-  settingsOf?(realmId: string): Promise<FlowSettings>;
+  settingsOf(realmId: string): Promise<FlowSettings>;
 }
 
 export function createLoginService(deps: LoginDeps) {
@@ -58,15 +58,14 @@ export function createLoginService(deps: LoginDeps) {
     throw throttledError(wait);
   }
 
-  /** The account whose password this is, or 1010 — counted, and identical for unknown names. */
-  async function checkPassword(input: LoginInput): Promise<Account> {
-    return (await checkPasswordThrottled(input)).account;
-  }
-
-  async function checkPasswordThrottled(input: LoginInput): Promise<{ account: Account; seen: ThrottleCheck }> {
+  /**
+   * The account whose password this is, or 1010 — counted, and identical for unknown names;
+   * with what the throttle saw, so that success clears only what is there.
+   */
+  async function checkPassword(input: LoginInput): Promise<{ account: Account; seen: ThrottleCheck }> {
     // Read once: the method switch here, the captcha policy in the guard (one query, not two).
-    const settings = await settingsOf?.(input.realmId);
-    if (settings) assertMethod(settings, 'backend_support_login_method', 'password');
+    const settings = await settingsOf(input.realmId);
+    assertMethod(settings, 'backend_support_login_method', 'password');
     const seen = await throttle.assertOpen(input);
     await captcha?.guardPasswordLogin(input.realmId, input, settings);
     const account = await accounts.findAccountByUsername(input.realmId, input.username);
@@ -85,7 +84,7 @@ export function createLoginService(deps: LoginDeps) {
   }
 
   async function login(input: LoginInput): Promise<{ account: Account; issued: IssuedSession }> {
-    const { account, seen } = await checkPasswordThrottled(input);
+    const { account, seen } = await checkPassword(input);
     await otp.verifyAtLogin(account, input.otp, { username: input.username, ip: input.ip });
     if (account.disabled) throw fail('ACCOUNT_DISABLED');
     if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
@@ -99,7 +98,7 @@ export function createLoginService(deps: LoginDeps) {
     return { account: { ...account, last_login_at: now, last_login_area: area }, issued };
   }
 
-  return { login, checkPassword };
+  return { login };
 }
 
 export type LoginService = ReturnType<typeof createLoginService>;

@@ -83,11 +83,6 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
       return Number(row.count);
     },
 
-    async peekCounter(k: CounterKey): Promise<number> {
-      const row = await db.selectFrom('rate_counters').select('count').where('key', '=', counterKey(k)).executeTakeFirst();
-      return Number(row?.count ?? 0);
-    },
-
     async peekCounters(keys: CounterKey[]): Promise<number[]> {
       if (keys.length === 0) return [];
       const names = keys.map(counterKey);

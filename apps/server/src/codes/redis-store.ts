@@ -64,10 +64,6 @@ export function createRedisCodeStore(redis: RedisClient): CodeStore {
       return Number(await viaRedis(() => redis.eval(HIT, 1, counterKey(k), k.windowMs + CLEANUP_SLACK_MS)));
     },
 
-    async peekCounter(k: CounterKey): Promise<number> {
-      return Number((await viaRedis(() => redis.get(counterKey(k)))) ?? 0);
-    },
-
     async peekCounters(keys: CounterKey[]): Promise<number[]> {
       if (keys.length === 0) return [];
       const values = await viaRedis(() => redis.mget(...keys.map(counterKey)));

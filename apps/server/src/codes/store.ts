@@ -51,7 +51,6 @@ export interface CodeStore {
   checkCode(key: CodeKey, attempt: CodeAttempt): Promise<CheckResult>;
   /** Counts one event in the current fixed window and returns the window's count. */
   hitCounter(key: CounterKey): Promise<number>;
-  peekCounter(key: CounterKey): Promise<number>;
   /** Several counters in one round trip (the password form reads two), in key order. */
   peekCounters(keys: CounterKey[]): Promise<number[]>;
   clearCounter(key: CounterKey): Promise<void>;

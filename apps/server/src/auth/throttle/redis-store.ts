@@ -5,7 +5,7 @@
  * (A-46: fail closed, a throttle is never skipped).
  */
 import { redisKey, viaRedis, type RedisClient } from '../../platform/redis.js';
-import type { ThrottleKey, ThrottleStore } from './store.js';
+import type { ThrottleKey, ThrottleState, ThrottleStore } from './store.js';
 
 // KEYS[1]; ARGV: now, windowMs, ttlMs
 const RECORD = `
@@ -29,7 +29,7 @@ const KEEP_MS = 25 * 60 * 60 * 1000;
 
 export function createRedisThrottleStore(redis: RedisClient): ThrottleStore {
   const keyOf = (k: ThrottleKey) => redisKey(k.realmId, `throttle-${k.kind}`, k.keyHash);
-  const get: ThrottleStore['get'] = (k) =>
+  const get = (k: ThrottleKey): Promise<ThrottleState | undefined> =>
     viaRedis(async () => {
       const [n, last, until] = await redis.hmget(keyOf(k), 'n', 'last', 'until');
       if (n === null) return undefined;
@@ -37,7 +37,6 @@ export function createRedisThrottleStore(redis: RedisClient): ThrottleStore {
     });
   return {
     kind: 'redis',
-    get,
     // Commands sent together on one ioredis connection travel pipelined: one round trip.
     getMany: (keys) => Promise.all(keys.map(get)),
     recordFailure: (k, now, windowMs) => viaRedis(async () => Number(await redis.eval(RECORD, 1, keyOf(k), now, windowMs, KEEP_MS))),

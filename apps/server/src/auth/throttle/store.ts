@@ -18,7 +18,6 @@ export interface ThrottleState {
 
 export interface ThrottleStore {
   readonly kind: 'database' | 'redis';
-  get(key: ThrottleKey): Promise<ThrottleState | undefined>;
   /** Several counters of one realm in one round trip (a sign-in reads two), in key order. */
   getMany(keys: ThrottleKey[]): Promise<(ThrottleState | undefined)[]>;
   /**

@@ -23,7 +23,6 @@ export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounter
   };
   return {
     kind: 'database',
-    get: async (k) => (await getMany([k]))[0],
     getMany,
     async recordFailure(k, now, windowMs) {
       // One statement (insert … on conflict … returning) so parallel failures all count.

@@ -54,11 +54,6 @@ export function createThrottleService(deps: { store: ThrottleStore; secrets: Sec
     return { wait, accountCounted: account !== undefined };
   }
 
-  /** Milliseconds until the subject may try again; 0 when it may now. */
-  async function waitFor(s: ThrottleSubject): Promise<number> {
-    return (await check(s)).wait;
-  }
-
   /** Refuses an attempt while the account name or the address is blocked (1010 + notice). */
   async function assertOpen(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS'): Promise<ThrottleCheck> {
     const checked = await check(s);
@@ -92,7 +87,7 @@ export function createThrottleService(deps: { store: ThrottleStore; secrets: Sec
     await store.clear(accountKey(s));
   }
 
-  return { waitFor, assertOpen, recordFailure, clearAccount };
+  return { assertOpen, recordFailure, clearAccount };
 }
 
 export type ThrottleService = ReturnType<typeof createThrottleService>;
