@@ -4,6 +4,7 @@
  * resolved, checked against private ranges (A-37) and connected by address, with TLS
  * still verifying the configured name.
  */
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import type { MailMessage, RealmMailConfig } from './types.js';
 import { resolveChecked } from './outbound.js';
@@ -20,13 +21,17 @@ export async function sendViaSmtpUrl(url: string, from: string, msg: MailMessage
 }
 
 export async function sendViaRealmSmtp(cfg: RealmMailConfig, password: string | undefined, allowPrivate: boolean, msg: MailMessage): Promise<void> {
+  // nodemailer is handed the checked address, an IP literal, so it does no lookup of its
+  // own (its resolveHostname skips IPs) and cannot be rebound to another address.
   const address = await resolveChecked(cfg.host, allowPrivate);
   const transport = nodemailer.createTransport({
     host: address,
     port: cfg.port,
     secure: cfg.secure,
     ...(cfg.user ? { auth: { user: cfg.user, pass: password ?? '' } } : {}),
-    tls: { servername: cfg.host },
+    // Certificates are verified against the configured name, not the address we dialled;
+    // an IP literal is not a server name (RFC 6066 §3), so Node verifies it as the host.
+    ...(net.isIP(cfg.host) ? {} : { tls: { servername: cfg.host } }),
     ...TIMEOUTS,
   });
   try {

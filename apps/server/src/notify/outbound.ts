@@ -1,52 +1,68 @@
 /**
- * Outbound requests to SMS gateways and webhooks (AS-26, A-37): the target address is
- * resolved and checked before connecting, and the connection is pinned to the checked
- * address (no DNS rebinding); no redirects are followed; time and size are bounded.
- * Private, loopback and link-local targets are refused unless the operator allows them
- * (NOTIFY_ALLOW_PRIVATE_NETWORK, e.g. for an on-premises gateway).
+ * Outbound requests to SMS gateways and webhooks (AS-26, A-37). The target is resolved
+ * once, every answer is checked (ip-ranges.ts) and the socket connects to exactly those
+ * checked answers, because the check runs inside the socket's own `lookup` (no second
+ * lookup for a rebinding DNS server to answer differently). The connected peer is checked
+ * again on connect. No redirect is followed: a 3xx is handed back as a status. Time and
+ * size are bounded. Private, loopback and link-local targets are refused unless the
+ * operator allows them (NOTIFY_ALLOW_PRIVATE_NETWORK, e.g. for an on-premises gateway).
  */
 import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { isPrivateAddress } from './ip-ranges.js';
 
-const V4_BLOCKED: [string, number][] = [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-];
-
-function v4ToInt(ip: string): number {
-  return ip.split('.').reduce((n, part) => (n << 8) + Number(part), 0) >>> 0;
-}
-
-/** True for addresses an outbound call must not reach by default. */
-export function isPrivateAddress(ip: string): boolean {
-  if (net.isIPv4(ip)) {
-    const n = v4ToInt(ip);
-    return V4_BLOCKED.some(([base, bits]) => (n >>> (32 - bits)) === (v4ToInt(base) >>> (32 - bits)));
-  }
-  const lower = ip.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped) return isPrivateAddress(mapped[1]!);
-  if (lower === '::' || lower === '::1') return true;
-  // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast
-  return /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff');
-}
+export { isPrivateAddress } from './ip-ranges.js';
 
 export class OutboundRefused extends Error {}
 
-/** dns.lookup that refuses private answers; used as the socket's lookup, so it pins. */
-function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+/** Name resolution, injectable so tests can play a rebinding DNS server. */
+export type Resolver = (hostname: string) => Promise<dns.LookupAddress[]>;
+
+const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true });
+
+/**
+ * Every address a host name stands for, refused as a whole if any of them is private:
+ * checking only the first would let a mixed answer (or the happy-eyeballs fallback of
+ * RFC 8305) reach the private one.
+ */
+async function checkedAddresses(host: string, allowPrivate: boolean, resolve: Resolver): Promise<dns.LookupAddress[]> {
+  const family = net.isIP(host);
+  const list = family ? [{ address: host, family }] : await resolve(host);
+  if (list.length === 0) throw new OutboundRefused(`no address for ${host}`);
+  if (!allowPrivate && list.some((a) => isPrivateAddress(a.address))) throw new OutboundRefused(`refused address for ${host}`);
+  return list;
+}
+
+/** The socket's `lookup`: the answers it checks are the answers it connects to. */
+function guardedLookup(allowPrivate: boolean, resolve: Resolver): net.LookupFunction {
   return ((hostname: string, options: dns.LookupOptions, cb: (...args: unknown[]) => void) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return cb(err);
-      const list = addresses as dns.LookupAddress[];
-      const bad = list.find((a) => isPrivateAddress(a.address));
-      if (!allowPrivate && (bad || list.length === 0)) return cb(new OutboundRefused(`refused address for ${hostname}`));
-      if (options.all) return cb(null, list);
-      return cb(null, list[0]!.address, list[0]!.family);
-    });
+    checkedAddresses(hostname, allowPrivate, resolve).then(
+      (all) => {
+        const list = options.family === 4 || options.family === 6 ? all.filter((a) => a.family === options.family) : all;
+        if (list.length === 0) return cb(new OutboundRefused(`no IPv${options.family} address for ${hostname}`));
+        if (options.all) return cb(null, list);
+        return cb(null, list[0]!.address, list[0]!.family);
+      },
+      (err: unknown) => cb(err),
+    );
   }) as net.LookupFunction;
+}
+
+/**
+ * Defence in depth: whatever the lookup decided, a socket whose peer is private is
+ * destroyed before anything is written. The listener is prepended so it runs before the
+ * socket flushes the request it buffered while connecting.
+ */
+export function guardPeer(socket: net.Socket, allowPrivate: boolean, fail: (err: Error) => void): void {
+  if (allowPrivate) return;
+  const check = (): void => {
+    const peer = socket.remoteAddress;
+    if (!peer || isPrivateAddress(peer)) fail(new OutboundRefused(`refused peer ${peer ?? '(none)'}`));
+  };
+  if (socket.connecting) socket.prependOnceListener('connect', check);
+  else check();
 }
 
 export interface OutboundRequest {
@@ -64,17 +80,36 @@ export interface OutboundResponse {
   body: string;
 }
 
-export function outbound(req: OutboundRequest): Promise<OutboundResponse> {
-  const url = new URL(req.url);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.reject(new OutboundRefused('scheme'));
+export interface OutboundDeps {
+  resolve?: Resolver;
+}
+
+export async function outbound(req: OutboundRequest, deps: OutboundDeps = {}): Promise<OutboundResponse> {
+  let url: URL;
+  try {
+    url = new URL(req.url);
+  } catch {
+    throw new OutboundRefused('invalid url');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new OutboundRefused('scheme');
+  // The WHATWG parser has already turned 0x7f000001, 2130706433, 0177.0.0.1 and 127.1 into
+  // 127.0.0.1, and [::ffff:127.0.0.1] into [::ffff:7f00:1]; IP literals skip `lookup`, so
+  // they are checked here.
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(host) && isPrivateAddress(host) && !req.allowPrivate) return Promise.reject(new OutboundRefused(`refused address ${host}`));
+  if (net.isIP(host) && !req.allowPrivate && isPrivateAddress(host)) throw new OutboundRefused(`refused address ${host}`);
   const maxBytes = req.maxBytes ?? 64 * 1024;
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     const r = mod.request(
       url,
-      { method: req.method, headers: req.headers, lookup: guardedLookup(req.allowPrivate), timeout: req.timeoutMs ?? 5000 },
+      {
+        method: req.method,
+        headers: req.headers,
+        lookup: guardedLookup(req.allowPrivate, deps.resolve ?? systemResolver),
+        // A fresh connection each time: a pooled keep-alive socket would skip both checks.
+        agent: false,
+        timeout: req.timeoutMs ?? 5000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -87,16 +122,17 @@ export function outbound(req: OutboundRequest): Promise<OutboundResponse> {
         res.on('error', reject);
       },
     );
+    r.on('socket', (socket) => guardPeer(socket, req.allowPrivate, (err) => r.destroy(err)));
     r.on('timeout', () => r.destroy(new Error('timeout')));
     r.on('error', reject);
     r.end(req.body);
   });
 }
 
-/** Resolves a mail host and checks it like any outbound target; returns the address to use. */
-export async function resolveChecked(host: string, allowPrivate: boolean): Promise<string> {
-  const addresses = net.isIP(host) ? [{ address: host }] : await dns.promises.lookup(host, { all: true });
-  if (addresses.length === 0) throw new OutboundRefused(`no address for ${host}`);
-  if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) throw new OutboundRefused(`refused address for ${host}`);
-  return addresses[0]!.address;
+/**
+ * Resolves a mail host and checks it like any outbound target; returns the checked address,
+ * which the caller connects to by address (so nothing resolves the name a second time).
+ */
+export async function resolveChecked(host: string, allowPrivate: boolean, resolve: Resolver = systemResolver): Promise<string> {
+  return (await checkedAddresses(host, allowPrivate, resolve))[0]!.address;
 }
