@@ -40,6 +40,54 @@ describe('configuration', () => {
   });
 });
 
+// Issue 8, defect 10: which X-Forwarded-For hops are believed decides the address the
+// per-address throttles count (SECURITY.md A-31); behaviour on requests: trust-proxy.test.ts.
+describe('TRUST_PROXY', () => {
+  const load = (value?: string) => loadConfig({ DATA_DIR: tmp(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+
+  it.each([[undefined], [''], ['false'], ['FALSE'], ['0']])('%s means no proxy: X-Forwarded-* ignored', (value) => {
+    expect(load(value)).toBe(false);
+  });
+
+  it.each([['true'], ['TRUE'], [' true ']])('refuses %s at start, explaining the choices', (value) => {
+    expect(() => load(value)).toThrow(
+      'configuration: TRUST_PROXY true trusts every hop, so clients choose their own address; set the number of proxies (e.g. 1) or their addresses',
+    );
+  });
+
+  it('a number of proxies trusts exactly that many hops, whatever their addresses', () => {
+    const trust = load('2');
+    expect(typeof trust).toBe('function');
+    const fn = trust as (address: string, hop: number) => boolean;
+    expect([0, 1, 2, 3].map((hop) => fn('198.51.100.7', hop))).toEqual([true, true, false, false]);
+  });
+
+  it('a list of proxy addresses, CIDRs and range names is kept for Fastify, trimmed', () => {
+    expect(load(' 10.0.0.5, 10.1.0.0/16 ,::1,fd00::/8,loopback,linklocal,uniquelocal')).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback', 'linklocal', 'uniquelocal']);
+  });
+
+  it.each([
+    ['yes'],
+    ['*'],
+    ['-1'],
+    ['1.5'],
+    ['17'],
+    ['0.0.0.0/0'],
+    ['::/0'],
+    ['10.0.0.1/33'],
+    ['::1/129'],
+    ['10.0.0.0/255.0.0.0'],
+    ['10.0.0.1,'],
+    ['10.0.0.1,,10.0.0.2'],
+    ['127.1'],
+    ['fe80::1%eth0'],
+    ['localhost'],
+    ['1, 10.0.0.1'],
+  ])('refuses %j and names TRUST_PROXY', (value) => {
+    expect(() => load(value)).toThrow(/^configuration: TRUST_PROXY /);
+  });
+});
+
 describe('secrets', () => {
   const s = createSecrets(Buffer.alloc(32, 7));
   it('encrypts at rest with authentication', () => {

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import net from 'node:net';
 
 export interface Config {
   port: number;
@@ -20,7 +21,12 @@ export interface Config {
   webDist: string;
   logLevel: string;
   bodyLimit: number;
-  trustProxy: boolean;
+  /**
+   * Which peers may speak for the client in X-Forwarded-* (issue 8, defect 10), already in the
+   * form Fastify's `trustProxy` takes: `false`, the proxies' addresses/CIDRs, or a hop-count
+   * function. Never `true`: see trustProxy() below.
+   */
+  trustProxy: TrustProxy;
   /** Shared cloud header (SPEC §1), served in /project.config.json. */
   headerScriptGlobal: string;
   headerScriptChina: string;
@@ -31,6 +37,9 @@ export interface Config {
   /** A-36: a console session unused this long ends before its 7-day lifetime (ASVS 7.3.1) */
   sessionIdleMs: number;
 }
+
+/** `(address, hop) => trusted`, as proxy-addr calls it: hop 0 is the socket's peer. */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -78,6 +87,67 @@ function masterKey(env: Env, dataDir: string): Buffer {
   return key;
 }
 
+/** proxy-addr's named ranges (loopback 127/8 ::1, linklocal, uniquelocal = RFC 1918 + fc00::/7). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const MAX_PROXY_HOPS = 16;
+
+/**
+ * TRUST_PROXY (issue 8, defect 10). req.ip keys the per-address sign-in, captcha and
+ * registration counters (SECURITY.md A-31, A-34), so only the proxies' own hops of
+ * X-Forwarded-For may be believed: a client can put anything to the left of what the proxy
+ * appends.
+ * - unset, `false`, `0`: no proxy; X-Forwarded-* are ignored and req.ip is the socket's peer.
+ * - `N` (1–16): N proxies in front; the client is the Nth address from the right of
+ *   X-Forwarded-For. Fastify 5.12 turns a bare number into "trust nobody" (it cannot check the
+ *   peer), which would put every client behind the proxy on the proxy's address and let one
+ *   guesser lock everyone out of sign-in; hence the explicit hop function. Like any hop count
+ *   it assumes the port is reachable only through those proxies.
+ * - a comma-separated list of the proxies' addresses/CIDRs (and `loopback`, `linklocal`,
+ *   `uniquelocal`): hops are believed only while they come from these addresses; preferred,
+ *   since a client that reaches the port directly is not believed.
+ * - `true` is refused rather than reinterpreted: it used to trust every hop (the defect), and
+ *   silently reading it as 1 or as false could put the wrong address on every request behind an
+ *   unknown number of proxies. The operator has to say which.
+ */
+function trustProxy(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') {
+    throw new ConfigError('TRUST_PROXY', 'true trusts every hop, so clients choose their own address; set the number of proxies (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16 or loopback)');
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops === 0) return false;
+    if (hops > MAX_PROXY_HOPS) throw new ConfigError('TRUST_PROXY', `must be a number of proxies between 1 and ${MAX_PROXY_HOPS}, got "${raw}"`);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = raw.split(',').map((s) => s.trim());
+  for (const entry of entries) {
+    if (!validProxyEntry(entry)) {
+      throw new ConfigError('TRUST_PROXY', `must be false, a number of proxies, or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal); "${entry}" is none of these`);
+    }
+  }
+  return entries;
+}
+
+/**
+ * An address, an address/prefix, or a range name, checked here so that a typo stops the start
+ * naming TRUST_PROXY instead of failing inside Fastify. A /0 prefix is refused: it is `true`
+ * again. Zone ids (`fe80::1%eth0`) are not accepted, and IPv4 netmasks must be written as prefixes.
+ */
+function validProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const slash = entry.indexOf('/');
+  const address = slash === -1 ? entry : entry.slice(0, slash);
+  const family = address.includes('%') ? 0 : net.isIP(address);
+  if (family === 0) return false;
+  if (slash === -1) return true;
+  const prefix = entry.slice(slash + 1);
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  const bits = Number(prefix);
+  return bits >= 1 && bits <= (family === 4 ? 32 : 128);
+}
+
 function captchaPolicy(env: Env): 'always' | 'after_failures' {
   const raw = env.MASTER_CAPTCHA_POLICY || 'always';
   if (raw !== 'always' && raw !== 'after_failures') throw new ConfigError('MASTER_CAPTCHA_POLICY', `must be always or after_failures, got "${raw}"`);
@@ -107,7 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: path.resolve(env.WEB_DIST || path.join(here, '../../../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env),
     headerScriptGlobal: env.HEADER_SCRIPT_GLOBAL || '',
     headerScriptChina: env.HEADER_SCRIPT_CHINA || '',
     headerChinaHosts: (env.HEADER_CHINA_HOSTS || '.cn').split(',').map((s) => s.trim()).filter(Boolean),
