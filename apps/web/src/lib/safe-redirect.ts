@@ -7,18 +7,35 @@ import { HOME_PATH, SIGN_IN_PATH } from '@umbo/contracts/routes';
 const SIGN_IN_PATHS = new Set([SIGN_IN_PATH, '/login', '/user']);
 
 export function safeRedirectTarget(raw: string | null | undefined, origin: string): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return HOME_PATH;
+  if (!raw) return HOME_PATH;
+  const target = normalise(raw, origin);
+  // Resolving dot segments can make what the raw check refuses: `/.//evil.test/x` becomes
+  // `//evil.test/x`, a protocol-relative URL for whoever navigates with it (issue 8, defect 11).
+  // So the result must pass the whole check again and come back unchanged; anything else is
+  // not worth guessing about.
+  if (target === undefined || normalise(target, origin) !== target) return HOME_PATH;
+  return target;
+}
+
+/** A path that cannot be read as another origin: not `//…`, no backslash (browsers read `/\` as `//`). */
+function looksLocal(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
   // Control characters could be read differently by the browser than by this check.
-  if (/[\u0000-\u001f\u007f]/.test(raw)) return HOME_PATH;
+  return !/[\u0000-\u001f\u007f]/.test(path);
+}
+
+/** The same-origin path, query and hash `raw` resolves to, or undefined when it must not be followed. */
+function normalise(raw: string, origin: string): string | undefined {
+  if (!looksLocal(raw)) return undefined;
   let url: URL;
   try {
     url = new URL(raw, origin);
   } catch {
-    return HOME_PATH;
+    return undefined;
   }
-  if (url.origin !== origin) return HOME_PATH;
+  if (url.origin !== origin) return undefined;
   // Going back to the sign-in page after signing in would loop.
-  if (SIGN_IN_PATHS.has(url.pathname)) return HOME_PATH;
+  if (SIGN_IN_PATHS.has(url.pathname)) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
