@@ -30,7 +30,7 @@ describe.skipIf(!browserPresent && !browserRequired)('sign-in captcha', () => {
     const image = page.locator('[data-testid=captcha-image] img');
     await image.waitFor();
     const first = await image.getAttribute('src');
-    expect(first).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(first).toMatch(/^data:image\/png;base64,/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await screenshot(page, 'captcha');
 

@@ -34,7 +34,7 @@ describe.skipIf(!browserPresent && !browserRequired)('a service account’s forc
     await page.locator('#login-username').fill(username);
     await page.locator('#login-password').fill(password);
     const image = page.locator('[data-testid=captcha-image] img');
-    await expect.poll(async () => (await image.getAttribute('src')) ?? '').toMatch(/^data:image\/svg\+xml;base64,/);
+    await expect.poll(async () => (await image.getAttribute('src')) ?? '').toMatch(/^data:image\/png;base64,/);
     await page.locator('#login-captcha').fill(server.captchaAnswer((await image.getAttribute('src'))!));
     await page.locator('[data-testid=login-submit]').click();
   }

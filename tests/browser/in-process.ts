@@ -42,13 +42,13 @@ export async function startInProcessServer(): Promise<InProcessServer> {
   });
   const { dbh, ctx } = await openProduct(config, systemClock, { captchaPolicy: 'always', logo_img_url: TEST_LOGO });
 
-  // Image (SVG text) → answer. Keyed by what the user sees, so the test needs nothing else.
+  // Image (the PNG's base64) → answer. Keyed by what the user sees, so the test needs nothing else.
   const answers = new Map<string, string>();
   const captcha = ctx.services.flows.captcha;
   const issue = captcha.issue;
   captcha.issue = async (...args) => {
     const issued = await issue(...args);
-    answers.set(issued.svg, issued.answer);
+    answers.set(issued.png.toString('base64'), issued.answer);
     return issued;
   };
 
@@ -59,8 +59,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     adminPassword,
     ctx,
     captchaAnswer(imageSrc) {
-      const svg = Buffer.from(imageSrc.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
-      const answer = answers.get(svg);
+      const answer = answers.get(imageSrc.replace(/^data:image\/png;base64,/, ''));
       if (!answer) throw new Error('no captcha of this server shows that image');
       return answer;
     },

@@ -66,7 +66,7 @@ describe.skipIf(!browserPresent && !browserRequired)('public journeys past the c
     let src = '';
     await until(async () => {
       src = (await image.getAttribute('src', { timeout: 1000 }).catch(() => null)) ?? '';
-      return src.startsWith('data:image/svg+xml;base64,') && src !== previous;
+      return src.startsWith('data:image/png;base64,') && src !== previous;
     }, `a new captcha image in ${form || 'the password form'}`);
     await page.locator(`#${form || 'login'}-captcha`).fill(server.captchaAnswer(src));
     return src;

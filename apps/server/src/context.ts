@@ -1,5 +1,7 @@
 /** Everything a request handler may need, built once per process and passed down explicitly. */
+import type { DestinationStream } from 'pino';
 import type { Config } from './platform/config.js';
+import { createLogger } from './platform/logger.js';
 import type { Clock } from './platform/clock.js';
 import { createSecrets, type Secrets } from './platform/crypto.js';
 import type { DbHandle } from './platform/db.js';
@@ -14,8 +16,15 @@ import { createFlowServices } from './auth/flows/wiring.js';
 import { createOwnAccountServices, type OwnAccountServices } from './account/wiring.js';
 import { createRealmSettingsService } from './realms/realm-settings.service.js';
 
-export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
+export interface ContextOptions {
+  /** where log lines go (default: stdout); tests capture them to grep for secrets */
+  logDestination?: DestinationStream;
+}
+
+export function createContext(config: Config, dbh: DbHandle, clock: Clock, opts: ContextOptions = {}) {
   const db = dbh.db;
+  // One logger for the process: the HTTP server and every service log through it (redaction, issue 8).
+  const log = createLogger(config.logLevel, opts.logDestination);
   const secrets: Secrets = createSecrets(config.masterKey);
   const repos = {
     accounts: createAccountRepo(db),
@@ -27,8 +36,11 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
   // issue 3: codes, captcha, mail/SMS, registration, recovery, ftoken. Their code sign-ins ask
   // for the OTP through `secondFactor`, which is built below (it needs the flows' Redis).
   const flows = createFlowServices({
-    config, db, clock, secrets, accounts: repos.accounts, realms: repos.realms, sessions,
-    secondFactor: { verifyAtLogin: (account, otp, subject) => own.otp.verifyAtLogin(account, otp, subject) },
+    config, db, clock, secrets, log: log.child({ name: 'notify' }), accounts: repos.accounts, realms: repos.realms, sessions,
+    secondFactor: {
+      checkAtLogin: (account, otp) => own.otp.checkAtLogin(account, otp),
+      proveAtSignIn: (account, otp, ip, onWrong) => own.otp.proveAtSignIn(account, otp, ip, onWrong),
+    },
     // A-35: a recovered password lifts the sign-in lock at once (A-31: reset stays usable),
     // and the owner is told (ASVS 5.0 V6.3.7) in case the reset was not theirs.
     afterPasswordReset: async (account, meta) => {
@@ -51,7 +63,7 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock) {
     // administration of a realm's settings record (realms/realm-settings.*)
     realmSettings: createRealmSettingsService({ realms: repos.realms, perm, secrets, clock }),
   };
-  return { config, dbh, db, clock, secrets, repos, services };
+  return { config, dbh, db, clock, secrets, log, repos, services };
 }
 
 export type AppContext = ReturnType<typeof createContext>;

@@ -37,7 +37,7 @@ const code = {
 export const captchaQuery = z.object({ ...realm });
 export const captchaResult = z.object({
   serialNo: z.string(),
-  /** `data:image/svg+xml;base64,…`, for an <img src> */
+  /** `data:image/png;base64,…` (120 × 40), for an <img src> */
   image: z.string(),
   expiresAt: z.number(),
 });

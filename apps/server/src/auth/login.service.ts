@@ -1,8 +1,9 @@
 /**
  * Password sign-in (SPEC §2 login sub-forms; DESIGN.md §5 "Account existence"): unknown user
  * and wrong password give the same 1010 after the same work; account state is told only
- * once the password (and the one-time password, when on) was right. Guesses are throttled
- * per account name and per IP (A-31); a blocked attempt is 1010 plus a lock notice.
+ * once the password (and the one-time password, when on) was right. Guesses are reserved
+ * per account name and per IP before they are checked (A-31, issue 8); a blocked attempt is
+ * 1010 plus a lock notice.
  * Service accounts sign in here as `owner/subname` (DESIGN.md §4): their username_norm.
  */
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
@@ -11,7 +12,7 @@ import { fail } from '../platform/errors.js';
 import { assertMethod, type FlowSettings } from './flows/realm-policy.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
-import { throttledError, type ThrottleCheck, type ThrottleService } from './throttle/throttle.service.js';
+import type { ThrottleService } from './throttle/throttle.service.js';
 
 export interface LoginInput {
   realmId: string;
@@ -27,15 +28,17 @@ export interface LoginInput {
   country?: string | undefined;
 }
 
-/** The second factor (otp/otp.service.ts): 1503 when empty, 1502 when wrong. */
+/** The second factor (otp/otp.service.ts). */
 export interface SecondFactor {
-  verifyAtLogin(account: Account, otp: string | undefined, subject: { username: string; ip: string }): Promise<void>;
+  /** Under an attempt already reserved (the password form): 'off' when the account has none. */
+  checkAtLogin(account: Account, otp: string | undefined): Promise<'off' | 'empty' | 'ok' | 'wrong'>;
+  /** Reserving its own attempt on the account's lock (code sign-ins): throws 1503 / 1502. */
+  proveAtSignIn(account: Account, otp: string | undefined, ip: string, onWrong?: () => Promise<void>): Promise<void>;
 }
 
 /** The image captcha of the password form (captcha/captcha.service.ts), when wired. */
 export interface PasswordCaptcha {
-  guardPasswordLogin(realmId: string, input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string }, settings: FlowSettings): Promise<void>;
-  recordPasswordFailure(realmId: string, username: string, ip: string): Promise<void>;
+  guardPasswordLogin(realmId: string, input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string }, settings: FlowSettings): Promise<{ succeeded(): Promise<void> }>;
 }
 
 export interface LoginDeps {
@@ -52,40 +55,44 @@ export interface LoginDeps {
 export function createLoginService(deps: LoginDeps) {
   const { accounts, sessions, clock, throttle, otp, captcha, settingsOf } = deps;
 
-  async function failed(input: LoginInput): Promise<never> {
-    const wait = await throttle.recordFailure(input);
-    await captcha?.recordPasswordFailure(input.realmId, input.username, input.ip);
-    throw throttledError(wait);
-  }
-
   /**
-   * The account whose password this is, or 1010 — counted, and identical for unknown names;
-   * with what the throttle saw, so that success clears only what is there.
+   * The account whose password (and one-time password, when on) this is, or 1010 / 1503 /
+   * 1502. The guess is reserved on the throttle before argon2 runs (issue 8, A-31), and
+   * an unknown name costs the same hash and counts the same (A-30).
    */
-  async function checkPassword(input: LoginInput): Promise<{ account: Account; seen: ThrottleCheck }> {
+  async function checkCredentials(input: LoginInput): Promise<Account> {
     // Read once: the method switch here, the captcha policy in the guard (one query, not two).
     const settings = await settingsOf(input.realmId);
     assertMethod(settings, 'backend_support_login_method', 'password');
-    const seen = await throttle.assertOpen(input);
-    await captcha?.guardPasswordLogin(input.realmId, input, settings);
+    const held = await captcha?.guardPasswordLogin(input.realmId, input, settings);
+    const attempt = await throttle.begin(input);
     const account = await accounts.findAccountByUsername(input.realmId, input.username);
     if (!account || !account.password_hash) {
       await burnPasswordCheck(input.password);
-      return failed(input);
+      throw attempt.failed();
     }
-    if (!(await verifyPassword(account.password_hash, input.password))) return failed(input);
+    if (!(await verifyPassword(account.password_hash, input.password))) throw attempt.failed();
     if (needsRehash(account.password_hash)) {
       // A-28: parameters went up since this hash was made; the plain password is at hand now.
       const password_hash = await hashPassword(input.password);
       await accounts.updateAccount(account.realm_id, account.id, { password_hash, updated_at: clock.now() });
       account.password_hash = password_hash;
     }
-    return { account, seen };
+    // The second factor is part of the same guess: the attempt covers it.
+    const second = await otp.checkAtLogin(account, input.otp);
+    if (second === 'wrong') throw attempt.failed('OTP_FAILED');
+    await held?.succeeded();
+    if (second === 'empty') {
+      // Nothing was guessed yet: the password step gives its attempt back and asks for the code.
+      await attempt.notAGuess();
+      throw fail('OTP_EMPTY');
+    }
+    await attempt.succeeded();
+    return account;
   }
 
   async function login(input: LoginInput): Promise<{ account: Account; issued: IssuedSession }> {
-    const { account, seen } = await checkPassword(input);
-    await otp.verifyAtLogin(account, input.otp, { username: input.username, ip: input.ip });
+    const account = await checkCredentials(input);
     if (account.disabled) throw fail('ACCOUNT_DISABLED');
     if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
     // A service account with force_password gets its session; the guard then allows only
@@ -94,7 +101,6 @@ export function createLoginService(deps: LoginDeps) {
     const now = clock.now();
     const area = input.country?.replace(/^\+/, '') ?? account.last_login_area;
     await accounts.updateAccount(account.realm_id, account.id, { last_login_at: now, last_login_area: area });
-    await throttle.clearAccount(input, seen);
     return { account: { ...account, last_login_at: now, last_login_area: area }, issued };
   }
 

@@ -20,10 +20,16 @@ const ISSUE_PER_IP_PER_HOUR = 300;
 
 export interface IssuedCaptcha {
   serialNo: string;
-  svg: string;
+  /** the picture, a PNG (issue 8: pixels only, nothing per character to read) */
+  png: Buffer;
   expiresAt: number;
   /** never sent to a client; callers in the same process (tests) may read it */
   answer: string;
+}
+
+/** What the password form's captcha check counted; a right password gives it back. */
+export interface PasswordCaptchaHold {
+  succeeded(): Promise<void>;
 }
 
 export type CaptchaForm = 'code' | 'register' | 'retrieve';
@@ -47,7 +53,7 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
     const serialNo = randomString(32);
     const expiresAt = now + CAPTCHA_DEFAULTS.ttlMs;
     await store.putCode(keyOf(realmId, serialNo), { codeHash: hashAnswer(answer), serialNo, subject: '', createdAt: now, expiresAt }, 0);
-    return { serialNo, svg: renderCaptcha(answer), expiresAt, answer };
+    return { serialNo, png: renderCaptcha(answer), expiresAt, answer };
   }
 
   /** Checks and consumes a captcha: one try per image, right or wrong. */
@@ -66,17 +72,29 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
     ];
   };
 
-  /** Whether the password form must carry a captcha now. */
-  async function requiredForPassword(realmId: string, username: string, ip: string, settings?: FlowSettings): Promise<boolean> {
+  /**
+   * The password form's check, before the password is looked at. 'always' checks every
+   * attempt. Under 'after_failures' the attempt is counted first, for the account name and
+   * the address, and a captcha is due from the attempt after `failuresBeforeCaptcha` of them
+   * in the window: counting only after a failed check let hundreds of parallel attempts all
+   * skip the captcha (issue 8). `succeeded` gives a right password's attempt back, so the
+   * counters count failures.
+   */
+  async function guardPasswordLogin(realmId: string, input: CaptchaAnswer & { username: string; ip: string }, settings?: FlowSettings): Promise<PasswordCaptchaHold> {
     const policy = (settings ?? (await deps.settingsOf(realmId))).captchaPolicy;
-    if (policy !== 'after_failures') return true;
-    const counts = await store.peekCounters(failureKeys(realmId, username, ip));
-    return counts.some((n) => n >= CAPTCHA_DEFAULTS.failuresBeforeCaptcha);
-  }
-
-  /** The password form's check (login service calls it before the password is looked at). */
-  async function guardPasswordLogin(realmId: string, input: CaptchaAnswer & { username: string; ip: string }, settings?: FlowSettings): Promise<void> {
-    if (await requiredForPassword(realmId, input.username, input.ip, settings)) await verify(realmId, input);
+    if (policy !== 'after_failures') {
+      await verify(realmId, input);
+      return { succeeded: async () => {} };
+    }
+    const keys = failureKeys(realmId, input.username, input.ip);
+    const counts: number[] = [];
+    for (const key of keys) counts.push(await store.hitCounter(key));
+    if (counts.some((n) => n > CAPTCHA_DEFAULTS.failuresBeforeCaptcha)) await verify(realmId, input);
+    return {
+      async succeeded() {
+        for (const key of keys) await store.releaseCounter(key);
+      },
+    };
   }
 
   /**
@@ -93,12 +111,7 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
     await verify(realmId, input);
   }
 
-  /** Counts a failed password sign-in, for 'after_failures'. */
-  async function recordPasswordFailure(realmId: string, username: string, ip: string): Promise<void> {
-    for (const key of failureKeys(realmId, username, ip)) await store.hitCounter(key);
-  }
-
-  return { issue, verify, guardForm, requiredForPassword, guardPasswordLogin, recordPasswordFailure };
+  return { issue, verify, guardForm, guardPasswordLogin };
 }
 
 export type CaptchaService = ReturnType<typeof createCaptchaService>;

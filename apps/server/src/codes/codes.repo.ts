@@ -1,4 +1,5 @@
 /** SQL for one-time codes and rate counters when no Redis is configured. Realm-scoped. */
+import { sql } from 'kysely';
 import type { Db } from '../platform/db.js';
 import { windowOf, type CheckResult, type CodeAttempt, type CodeKey, type CodeStore, type CounterKey, type NewCode } from './store.js';
 
@@ -36,41 +37,45 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
     },
 
     async checkCode(k: CodeKey, a: CodeAttempt): Promise<CheckResult> {
-      if (!a.keep) {
-        // The right answer is consumed by one conditional update (never read-then-write).
-        const won = await db
-          .updateTable('verification_codes')
-          .set({ used_at: a.now })
-          .where('realm_id', '=', k.realmId)
-          .where('purpose', '=', k.purpose)
-          .where('target_hash', '=', k.targetHash)
-          .where('code_hash', '=', a.codeHash)
-          .where('serial_no', '=', a.serialNo)
-          .where('used_at', 'is', null)
-          .where('attempts', '<', a.maxAttempts)
-          .where('expires_at', '>', a.now)
-          .returning('subject')
-          .executeTakeFirst();
-        if (won) return { status: 'ok', subject: won.subject };
+      // One statement decides, compares and counts: the row lock (PostgreSQL) or the single
+      // writer (SQLite) serialises parallel guesses, and each re-reads `attempts` (A-33).
+      const hit = sql<boolean>`(code_hash = ${a.codeHash} and serial_no = ${a.serialNo})`;
+      const decided = await db
+        .updateTable('verification_codes')
+        .set({
+          attempts: sql`attempts + (case when ${hit} then 0 else 1 end)`,
+          used_at: a.keep ? sql`used_at` : sql`(case when ${hit} then cast(${a.now} as bigint) else used_at end)`,
+        })
+        .where('realm_id', '=', k.realmId)
+        .where('purpose', '=', k.purpose)
+        .where('target_hash', '=', k.targetHash)
+        .where('used_at', 'is', null)
+        .where('attempts', '<', a.maxAttempts)
+        .where('expires_at', '>', a.now)
+        .returning([sql<number>`(case when ${hit} then 1 else 0 end)`.as('hit'), sql<number>`(case when serial_no = ${a.serialNo} then 1 else 0 end)`.as('same_serial'), 'subject'])
+        .executeTakeFirst();
+      if (decided) {
+        if (Number(decided.hit) === 1) return { status: 'ok', subject: decided.subject };
+        return { status: Number(decided.same_serial) === 1 ? 'wrong' : 'mismatch' };
       }
-
+      // Nothing was compared: only say why.
       const row = await byKey(k).executeTakeFirst();
       if (!row) return { status: 'missing' };
       if (row.used_at !== null) return { status: 'used' };
       if (row.expires_at <= a.now) return { status: 'expired' };
-      if (row.attempts >= a.maxAttempts) return { status: 'locked' };
-      // `keep`: a right answer is only looked at; the consuming check comes later.
-      if (a.keep && row.code_hash === a.codeHash && row.serial_no === a.serialNo) return { status: 'ok', subject: row.subject };
+      return { status: 'locked' };
+    },
+
+    async spendTries(k: CodeKey, serialNo: string, tries: number): Promise<void> {
       await db
         .updateTable('verification_codes')
-        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .set({ attempts: sql`attempts + ${sql.lit(Math.max(0, Math.floor(tries)))}` })
         .where('realm_id', '=', k.realmId)
         .where('purpose', '=', k.purpose)
         .where('target_hash', '=', k.targetHash)
-        .where('code_hash', '=', row.code_hash)
+        .where('serial_no', '=', serialNo)
         .where('used_at', 'is', null)
         .execute();
-      return { status: row.serial_no === a.serialNo ? 'wrong' : 'mismatch' };
     },
 
     async hitCounter(k: CounterKey): Promise<number> {
@@ -83,11 +88,8 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
       return Number(row.count);
     },
 
-    async peekCounters(keys: CounterKey[]): Promise<number[]> {
-      if (keys.length === 0) return [];
-      const names = keys.map(counterKey);
-      const rows = await db.selectFrom('rate_counters').select(['key', 'count']).where('key', 'in', names).execute();
-      return names.map((name) => Number(rows.find((r) => r.key === name)?.count ?? 0));
+    async releaseCounter(k: CounterKey): Promise<void> {
+      await db.updateTable('rate_counters').set({ count: sql`count - 1` }).where('key', '=', counterKey(k)).where('count', '>', 0).execute();
     },
 
     async clearCounter(k: CounterKey): Promise<void> {

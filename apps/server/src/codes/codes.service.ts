@@ -77,7 +77,15 @@ export function createCodeService(deps: { store: CodeStore; secrets: Secrets; cl
     throw codeError(t.channel, res.status);
   }
 
-  return { issue, verify };
+  /**
+   * A wrong one-time password after this code opened the second step (issue 8): it costs
+   * the code CODE_DEFAULTS.triesPerWrongSecondFactor of its tries, so a few spend it.
+   */
+  async function spendForWrongSecondFactor(t: CodeTarget, serialNo: string): Promise<void> {
+    await store.spendTries(keyOf(t), serialNo, CODE_DEFAULTS.triesPerWrongSecondFactor);
+  }
+
+  return { issue, verify, spendForWrongSecondFactor };
 }
 
 /**

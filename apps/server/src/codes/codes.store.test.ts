@@ -38,17 +38,51 @@ for (const mode of ['database', 'redis'] as const) {
       expect(stored).not.toContain(t.target.slice(3));
     });
 
-    it('reads several counters at once, each in its key order, unknown ones as 0', async () => {
+    it('a counter counts per window and gives an event back, never below zero', async () => {
       const store = flows().deps.store;
       const now = h().clock.now();
-      const key = (name: string) => ({ realmId: 'master', name, keyHash: crypto.randomBytes(8).toString('hex'), windowMs: 60_000, now });
-      const [a, b, c] = [key('peek-a'), key('peek-b'), key('peek-c')];
-      await store.hitCounter(a);
-      for (let i = 0; i < 3; i++) await store.hitCounter(c);
-      expect(await store.peekCounters([a, b, c])).toEqual([1, 0, 3]);
-      expect(await store.peekCounters([c, a])).toEqual([3, 1]);
+      const key = { realmId: 'master', name: 'release', keyHash: crypto.randomBytes(8).toString('hex'), windowMs: 60_000, now };
+      expect(await store.hitCounter(key)).toBe(1);
+      expect(await store.hitCounter(key)).toBe(2);
+      await store.releaseCounter(key);
+      expect(await store.hitCounter(key)).toBe(2);
+      for (let i = 0; i < 4; i++) await store.releaseCounter(key);
+      expect(await store.hitCounter(key)).toBe(1);
       // the next window starts again from nothing
-      expect(await store.peekCounters([{ ...c, now: now + 60_000 }])).toEqual([0]);
+      expect(await store.hitCounter({ ...key, now: now + 60_000 })).toBe(1);
+    });
+
+    it('A-33 1,000 parallel wrong guesses: exactly 5 are compared, then the right code is refused', async () => {
+      const t = target();
+      const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.5' });
+      const guesses = Array.from({ length: 1000 }, (_, i) => String(i).padStart(6, '0')).filter((c) => c !== issued.code);
+      const results = await Promise.all(guesses.map((code) => errCode(flows().deps.codes.verify(t, { serialNo: issued.serialNo, code }))));
+      // 4006 = compared and wrong; 4007 = refused without comparing (too many tries)
+      expect(results.filter((c) => c === 4006)).toHaveLength(5);
+      expect(results.filter((c) => c === 4007)).toHaveLength(guesses.length - 5);
+      expect(await errCode(flows().deps.codes.verify(t, issued))).toBe(4007);
+    });
+
+    it('A-33 a burst of guesses with the right code among them compares at most 5', async () => {
+      const t = target();
+      const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.6' });
+      const guesses = Array.from({ length: 500 }, (_, i) => (i === 250 ? issued.code : String(100_000 + i)));
+      const results = await Promise.all(guesses.map((code) => errCode(flows().deps.codes.verify(t, { serialNo: issued.serialNo, code }))));
+      const compared = results.filter((c) => c === 0 || c === 4006).length;
+      expect(compared).toBeLessThanOrEqual(5);
+      expect(results.filter((c) => c === 0).length).toBeLessThanOrEqual(1);
+    });
+
+    it('issue 8: wrong second factors spend the code that opened the step (2 tries each)', async () => {
+      const t = target();
+      const issued = await flows().deps.codes.issue(t, { ip: '192.0.2.7' });
+      const codes = flows().deps.codes;
+      await codes.spendForWrongSecondFactor(t, 'another-serial'); // another transaction's code: untouched
+      await codes.spendForWrongSecondFactor(t, issued.serialNo);
+      await codes.spendForWrongSecondFactor(t, issued.serialNo);
+      expect(await errCode(codes.verify(t, issued, { keep: true }))).toBe(0);
+      await codes.spendForWrongSecondFactor(t, issued.serialNo);
+      expect(await errCode(codes.verify(t, issued))).toBe(4007);
     });
 
     it('twenty parallel checks of the right code: exactly one wins', async () => {

@@ -12,6 +12,11 @@ export const CODE_DEFAULTS = {
   digits: 6,
   ttlMs: 5 * MINUTE,
   maxAttempts: 5,
+  /**
+   * Issue 8: a wrong one-time password after a sign-in code costs the code this many of its
+   * tries, so the third wrong one spends it (the account's lock counts them too).
+   */
+  triesPerWrongSecondFactor: 2,
   resendAfterMs: 60_000,
   dailyCapPerTarget: 10,
   dailyCapPerIp: 30,

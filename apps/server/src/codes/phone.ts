@@ -10,8 +10,9 @@ export const DEFAULT_COUNTRY = '86';
 
 /** E.164 form of (country calling code, national number), or undefined when invalid. */
 export function normaliseMobile(mobile: string, country: string = DEFAULT_COUNTRY): string | undefined {
-  const cc = country.replace(/^\+/, '');
-  const digits = mobile.replace(/[\s-]/g, '');
+  // NFKC: fullwidth digits and plus signs are the same number (issue 8)
+  const cc = country.normalize('NFKC').replace(/^\+/, '');
+  const digits = mobile.normalize('NFKC').replace(/[\s-]/g, '');
   if (!/^\d{1,3}$/.test(cc) || !/^\+?\d{4,17}$/.test(digits)) return undefined;
   if (cc === DEFAULT_COUNTRY) {
     const national = digits.startsWith('+86') ? digits.slice(3) : digits;

@@ -30,6 +30,18 @@ redis.call('HINCRBY', KEYS[1], 'att', 1)
 if h[2] ~= ARGV[2] then return {'mismatch'} end
 return {'wrong'}`;
 
+// KEYS[1] code; ARGV: serial, tries
+const SPEND = `
+local h = redis.call('HMGET', KEYS[1], 'serial', 'used')
+if h[1] == ARGV[1] and h[2] ~= '1' then redis.call('HINCRBY', KEYS[1], 'att', ARGV[2]) end
+return 1`;
+
+// KEYS[1] counter
+const RELEASE = `
+local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then redis.call('DECR', KEYS[1]) end
+return 1`;
+
 // KEYS[1] counter; ARGV: ttlMs
 const HIT = `
 local n = redis.call('INCR', KEYS[1])
@@ -60,14 +72,16 @@ export function createRedisCodeStore(redis: RedisClient): CodeStore {
       return { status: res[0] as Exclude<CheckResult['status'], 'ok'> };
     },
 
+    async spendTries(k: CodeKey, serialNo: string, tries: number): Promise<void> {
+      await viaRedis(() => redis.eval(SPEND, 1, codeKey(k), serialNo, Math.max(0, Math.floor(tries))));
+    },
+
     async hitCounter(k: CounterKey): Promise<number> {
       return Number(await viaRedis(() => redis.eval(HIT, 1, counterKey(k), k.windowMs + CLEANUP_SLACK_MS)));
     },
 
-    async peekCounters(keys: CounterKey[]): Promise<number[]> {
-      if (keys.length === 0) return [];
-      const values = await viaRedis(() => redis.mget(...keys.map(counterKey)));
-      return values.map((v) => Number(v ?? 0));
+    async releaseCounter(k: CounterKey): Promise<void> {
+      await viaRedis(() => redis.eval(RELEASE, 1, counterKey(k)));
     },
 
     async clearCounter(k: CounterKey): Promise<void> {

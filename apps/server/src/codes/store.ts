@@ -47,12 +47,22 @@ export interface CodeStore {
    * unless the previous one was written less than `minIntervalMs` ago; false then.
    */
   putCode(key: CodeKey, code: NewCode, minIntervalMs: number): Promise<boolean>;
-  /** Checks an answer; a right one is consumed at once, a wrong one counts as a try. */
+  /**
+   * Checks an answer in one atomic step (issue 8, A-33): whether this attempt may be compared
+   * at all (unused, unexpired, fewer than `maxAttempts` wrong tries) is decided together with
+   * the comparison and the count, so parallel guesses never compare more than the limit.
+   * A right answer is consumed at once (unless `keep`), a wrong one counts as a try.
+   */
   checkCode(key: CodeKey, attempt: CodeAttempt): Promise<CheckResult>;
+  /**
+   * Counts `tries` wrong tries against the code issued as `serialNo` (a wrong one-time
+   * password after that code opened the second step), so a few of them spend it.
+   */
+  spendTries(key: CodeKey, serialNo: string, tries: number): Promise<void>;
   /** Counts one event in the current fixed window and returns the window's count. */
   hitCounter(key: CounterKey): Promise<number>;
-  /** Several counters in one round trip (the password form reads two), in key order. */
-  peekCounters(keys: CounterKey[]): Promise<number[]>;
+  /** Takes one event back (an attempt counted in advance that succeeded); never below 0. */
+  releaseCounter(key: CounterKey): Promise<void>;
   clearCounter(key: CounterKey): Promise<void>;
 }
 

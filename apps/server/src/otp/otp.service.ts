@@ -9,7 +9,8 @@ import type { Account } from '../accounts/accounts.repo.js';
 import type { Clock } from '../platform/clock.js';
 import type { Secrets } from '../platform/crypto.js';
 import { assertThat, fail } from '../platform/errors.js';
-import { throttledError, type ThrottleService } from '../auth/throttle/throttle.service.js';
+import type { ThrottleService } from '../auth/throttle/throttle.service.js';
+import { verifyPassword } from '../auth/passwords.js';
 import type { Reauth } from '../auth/throttle/reauth.js';
 import type { NoticeMeta, SecurityNotices } from '../account/security-notices.js';
 import { base32Decode, matchingSteps, newTotpSecret, otpauthUri, stepAt } from './totp.js';
@@ -108,19 +109,39 @@ export function createOtpService(deps: OtpDeps) {
     return repo.consumeRecoveryCode(o, hashRecoveryCode(secrets, o.accountId, code), clock.now());
   }
 
+  /** A TOTP code or an unused recovery code, consumed atomically (A-32). */
+  async function accept(o: OtpOwner, sealed: string, lastStep: number, otp: string): Promise<boolean> {
+    return (await acceptCode(o, sealed, otp.trim(), lastStep)) || (await acceptRecoveryCode(o, otp));
+  }
+
   /**
-   * The second factor at sign-in, after the password was right: 1503 when empty, 1502 when
-   * wrong (counted by the throttle, so 10^6 codes cannot be walked). `username` is the name
-   * as typed, the throttle's key.
+   * The second factor of the password form, checked under the attempt the password reserved
+   * (login.service.ts settles it): 'off' when the account has no OTP.
    */
-  async function verifyAtLogin(account: Account, otp: string | undefined, subject: { username: string; ip: string }): Promise<void> {
+  async function checkAtLogin(account: Account, otp: string | undefined): Promise<'off' | 'empty' | 'ok' | 'wrong'> {
+    const o = ownerOf(account);
+    const row = await repo.findOtp(o);
+    if (!row?.enabled || !row.secret) return 'off';
+    if (!otp) return 'empty';
+    return (await accept(o, row.secret, row.last_step, otp)) ? 'ok' : 'wrong';
+  }
+
+  /**
+   * The second factor where nothing was reserved yet: SMS and email code sign-in (issue 8,
+   * A-31/A-32). The guess passes the same lock as the password form, keyed by the account's
+   * user name, so holding the phone or the mailbox is never enough to walk 10^6 codes;
+   * `onWrong` lets the caller spend the code that opened this step. 1503 when empty (no
+   * guess, nothing counted), 1502 (+ lock notice) when wrong or locked.
+   */
+  async function proveAtSignIn(account: Account, otp: string | undefined, ip: string, onWrong?: () => Promise<void>): Promise<void> {
     const o = ownerOf(account);
     const row = await repo.findOtp(o);
     if (!row?.enabled || !row.secret) return;
     if (!otp) throw fail('OTP_EMPTY');
-    const t = { realmId: account.realm_id, ...subject };
-    if ((await acceptCode(o, row.secret, otp.trim(), row.last_step)) || (await acceptRecoveryCode(o, otp))) return;
-    throw throttledError(await throttle.recordFailure(t), 'OTP_FAILED');
+    const attempt = await throttle.begin({ realmId: account.realm_id, username: account.username_norm, ip }, 'OTP_FAILED');
+    if (await accept(o, row.secret, row.last_step, otp)) return attempt.succeeded();
+    await onWrong?.();
+    throw attempt.failed();
   }
 
   /** Off with two consecutive codes, or (device lost) with the password and a recovery code. */
@@ -128,20 +149,24 @@ export function createOtpService(deps: OtpDeps) {
     const o = ownerOf(account);
     const row = await repo.findOtp(o);
     assertThat(row?.enabled && row.secret, 'INVALID_PARAMETER', { field: 'otp', reason: 'not_enabled' });
-    const t = { realmId: account.realm_id, username: account.username_norm, ip: meta.ip };
-    await throttle.assertOpen(t, 'OTP_FAILED');
+    // Reserved before anything is checked (issue 8): parallel guesses cannot pass the budget.
+    const attempt = await throttle.begin({ realmId: account.realm_id, username: account.username_norm, ip: meta.ip }, 'OTP_FAILED');
     let proven = false;
     if (input.firstCode && input.secondCode) {
       const step = consecutiveStep(keyOf(row.secret), input.firstCode, input.secondCode);
       // Both steps must be unused: last_step < s, then last_step = s + 1.
       proven = step !== undefined && (await repo.advanceStep(o, step, step + 1, clock.now()));
     } else if (input.password && input.recoveryCode) {
-      await reauth.confirmPassword(account, input.password, meta.ip);
+      // Password and recovery code are one guess under the attempt above; a wrong password
+      // is told as such (1010), like the other places that ask for it.
+      if (!account.password_hash || !(await verifyPassword(account.password_hash, input.password))) throw attempt.failed('BAD_CREDENTIALS');
       proven = await acceptRecoveryCode(o, input.recoveryCode);
     } else {
+      await attempt.notAGuess();
       throw fail('OTP_EMPTY');
     }
-    if (!proven) throw throttledError(await throttle.recordFailure(t), 'OTP_FAILED');
+    if (!proven) throw attempt.failed();
+    await attempt.succeeded();
     await repo.inTransaction(async (trx) => {
       await trx.disableOtp(o, clock.now());
       await trx.replaceRecoveryCodes(o, [], clock.now());
@@ -150,7 +175,7 @@ export function createOtpService(deps: OtpDeps) {
     return { enabled: false };
   }
 
-  return { status, setup, enable, disable, verifyAtLogin, isEnabled, currentStep: () => stepAt(clock.now()) };
+  return { status, setup, enable, disable, checkAtLogin, proveAtSignIn, isEnabled, currentStep: () => stepAt(clock.now()) };
 }
 
 export type OtpService = ReturnType<typeof createOtpService>;

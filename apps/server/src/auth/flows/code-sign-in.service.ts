@@ -5,7 +5,8 @@
  * address that no account has gets a code too — stored, never delivered — so the answers,
  * throttles and errors of sign-in and recovery do not reveal which accounts exist
  * (DESIGN.md §5). Registration is the one place that says 1205 (SPEC §8, A-34). A sign-in
- * code is spent only once the one-time password (if any) is right, so 1503 costs no new code.
+ * code is spent once the one-time password (if any) is right, so 1503 costs no new code;
+ * wrong one-time passwords count on the account's lock and cost the code tries (issue 8).
  */
 import type { CodePurpose } from '@umbo/contracts';
 import type { Account } from '../../accounts/accounts.repo.js';
@@ -54,7 +55,8 @@ export function createCodeSignInService(d: FlowDeps) {
     await existingFor(input.purpose, realmId, account, meta);
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'email', target }, { ip: meta.ip, subject: account?.id });
     if (account || input.purpose === 'register') {
-      const mail = codeMail(input.email.trim(), { locale: meta.locale, site: d.siteTitle, realm: realmId, code: issued.code, minutes: MINUTES });
+      // Issue 8: to the address the account has, never to a look-alike that normalised onto it.
+      const mail = codeMail(account?.email ?? input.email.trim(), { locale: meta.locale, site: d.siteTitle, realm: realmId, code: issued.code, minutes: MINUTES });
       d.notify.defer('email-code', () => d.notify.sendMail(realmId, settings, mail));
     }
     return issued;
@@ -67,7 +69,12 @@ export function createCodeSignInService(d: FlowDeps) {
     await d.codes.verify(key, input, { keep: true });
     const account = await d.flows.findAccountByPhone(realmId, target);
     if (!account) throw fail('CODE_INVALID');
-    return completeSignIn(d, account, { ...meta, otp: input.otp, afterSecondFactor: () => d.codes.verify(key, input) });
+    return completeSignIn(d, account, {
+      ...meta,
+      otp: input.otp,
+      onWrongSecondFactor: () => d.codes.spendForWrongSecondFactor(key, input.serialNo),
+      afterSecondFactor: () => d.codes.verify(key, input),
+    });
   }
 
   async function loginByEmail(realmId: string, input: { email: string; code: string; serialNo: string; otp?: string | undefined }, meta: RequestMeta) {
@@ -77,7 +84,12 @@ export function createCodeSignInService(d: FlowDeps) {
     await d.codes.verify(key, input, { keep: true });
     const account = await d.flows.findAccountByEmail(realmId, target);
     if (!account) throw fail('EMAIL_CODE_WRONG');
-    return completeSignIn(d, account, { ...meta, otp: input.otp, afterSecondFactor: () => d.codes.verify(key, input) });
+    return completeSignIn(d, account, {
+      ...meta,
+      otp: input.otp,
+      onWrongSecondFactor: () => d.codes.spendForWrongSecondFactor(key, input.serialNo),
+      afterSecondFactor: () => d.codes.verify(key, input),
+    });
   }
 
   return { issueSmsCode, issueEmailCode, loginBySms, loginByEmail };

@@ -2,8 +2,9 @@
  * The end of every code-based sign-in (SMS, email, ftoken): account state is told only now
  * that the credential was proven (DESIGN.md §5), then the same 7-day session as the password
  * form (SPEC §4). An account with a one-time password on must give it here too (1503 empty,
- * 1502 wrong), as on the password form; the ftoken hand-over skips it (`skipSecondFactor`):
- * its issuer was already signed in.
+ * 1502 wrong), under the same lock as the password form (issue 8); `onWrongSecondFactor`
+ * spends the code that opened the step. The ftoken hand-over skips it (`skipSecondFactor`):
+ * its issuer was already signed in with a live session.
  */
 import type { Account } from '../../accounts/accounts.repo.js';
 import { assertAcceptablePassword } from '../../account/password-policy.js';
@@ -14,9 +15,14 @@ import type { FlowDeps, RequestMeta } from './deps.js';
 export async function completeSignIn(
   d: Pick<FlowDeps, 'accounts' | 'sessions' | 'clock' | 'secondFactor'>,
   account: Account,
-  meta: RequestMeta & { otp?: string | undefined; username?: string; skipSecondFactor?: boolean; afterSecondFactor?: () => Promise<unknown> },
+  meta: RequestMeta & {
+    otp?: string | undefined;
+    skipSecondFactor?: boolean;
+    onWrongSecondFactor?: () => Promise<void>;
+    afterSecondFactor?: () => Promise<unknown>;
+  },
 ): Promise<{ account: Account; issued: IssuedSession }> {
-  if (!meta.skipSecondFactor) await d.secondFactor?.verifyAtLogin(account, meta.otp, { username: meta.username ?? account.username, ip: meta.ip });
+  if (!meta.skipSecondFactor) await d.secondFactor?.proveAtSignIn(account, meta.otp, meta.ip, meta.onWrongSecondFactor);
   await meta.afterSecondFactor?.();
   if (account.disabled) throw fail('ACCOUNT_DISABLED');
   if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');

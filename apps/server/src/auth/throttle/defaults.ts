@@ -32,3 +32,19 @@ export function blockFor(policy: ThrottlePolicy, failures: number): number {
   if (failures < policy.lockAfter) return Math.min(policy.baseDelayMs * 2 ** (failures - policy.freeFailures - 1), policy.lockMs);
   return Math.min(policy.lockMs * 2 ** Math.min(failures - policy.lockAfter, 20), policy.maxLockMs);
 }
+
+/**
+ * blockFor as runs of equal values, `[lastCount, ms]` in ascending order, then the cap: the
+ * stores compute the same function inside one atomic statement (SQL CASE, Lua) from these.
+ */
+export function blockRuns(policy: ThrottlePolicy): { runs: [number, number][]; beyond: number } {
+  const runs: [number, number][] = [];
+  const last = policy.lockAfter + 21; // past it blockFor is the cap (2^20 · lockMs ≥ any maxLockMs)
+  for (let n = 1; n <= last; n++) {
+    const ms = blockFor(policy, n);
+    const tail = runs[runs.length - 1];
+    if (tail && tail[1] === ms) tail[0] = n;
+    else runs.push([n, ms]);
+  }
+  return { runs, beyond: blockFor(policy, last + 1) };
+}

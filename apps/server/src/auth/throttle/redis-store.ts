@@ -1,48 +1,65 @@
 /**
- * Failure counters in Redis (REDIS_URL), keys `realm:{id}:throttle-{kind}:{hash}`. Counting is
- * one Lua script, so parallel failures on several processes all count. Redis expiry only
- * cleans up; decisions use the stored times and the injected clock (A-47). Redis away → 503
- * (A-46: fail closed, a throttle is never skipped).
+ * Attempt counters in Redis (REDIS_URL), keys `realm:{id}:throttle-{kind}:{hash}`. Each
+ * decision is one Lua script, so parallel attempts on several processes all count and a
+ * blocked key refuses them all. Redis expiry only cleans up; decisions use the stored times
+ * and the injected clock (A-47). Redis away → 503 (A-46: fail closed, never skipped).
  */
 import { redisKey, viaRedis, type RedisClient } from '../../platform/redis.js';
-import type { ThrottleKey, ThrottleState, ThrottleStore } from './store.js';
+import { blockRuns, type ThrottlePolicy } from './defaults.js';
+import type { ThrottleKey, ThrottleStore } from './store.js';
 
-// KEYS[1]; ARGV: now, windowMs, ttlMs
-const RECORD = `
-local h = redis.call('HMGET', KEYS[1], 'n', 'last')
+// blockFor over the runs passed as ARGV[4..]: pairs (lastCount, ms), then the cap.
+const BLOCK_FOR = `
+local function blockFor(n)
+  for i = 4, #ARGV - 1, 2 do
+    if n <= tonumber(ARGV[i]) then return tonumber(ARGV[i + 1]) end
+  end
+  return tonumber(ARGV[#ARGV])
+end`;
+
+// KEYS[1]; ARGV: now, windowMs, keepMs, runs…, beyond
+const RESERVE = `${BLOCK_FOR}
+local h = redis.call('HMGET', KEYS[1], 'n', 'last', 'until')
 local n = tonumber(h[1] or '0')
 local last = tonumber(h[2] or '0')
-if last < tonumber(ARGV[1]) - tonumber(ARGV[2]) then n = 0 end
+local blocked = tonumber(h[3] or '0')
+local now = tonumber(ARGV[1])
+if last < now - tonumber(ARGV[2]) then n = 0 elseif blocked > now then return {0, n, tostring(blocked)} end
 n = n + 1
-redis.call('HSET', KEYS[1], 'n', n, 'last', ARGV[1])
+local untilMs = now + blockFor(n)
+redis.call('HSET', KEYS[1], 'n', n, 'last', now, 'until', untilMs)
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return n`;
+return {1, n, tostring(untilMs)}`;
 
-// KEYS[1]; ARGV: until
-const BLOCK = `
-local cur = tonumber(redis.call('HGET', KEYS[1], 'until') or '0')
-if cur < tonumber(ARGV[1]) then redis.call('HSET', KEYS[1], 'until', ARGV[1]) end
+// KEYS[1]; ARGV: -, -, -, runs…, beyond
+const RELEASE = `${BLOCK_FOR}
+local h = redis.call('HMGET', KEYS[1], 'n', 'last')
+local n = tonumber(h[1] or '0')
+if n <= 0 then return 0 end
+n = n - 1
+redis.call('HSET', KEYS[1], 'n', n, 'until', tonumber(h[2]) + blockFor(n))
 return 1`;
 
 /** Keys outlive any window or lock of the policy; the stored times decide. */
 const KEEP_MS = 25 * 60 * 60 * 1000;
 
+const runArgs = (policy: ThrottlePolicy): number[] => {
+  const { runs, beyond } = blockRuns(policy);
+  return [...runs.flat(), beyond];
+};
+
 export function createRedisThrottleStore(redis: RedisClient): ThrottleStore {
   const keyOf = (k: ThrottleKey) => redisKey(k.realmId, `throttle-${k.kind}`, k.keyHash);
-  const get = (k: ThrottleKey): Promise<ThrottleState | undefined> =>
-    viaRedis(async () => {
-      const [n, last, until] = await redis.hmget(keyOf(k), 'n', 'last', 'until');
-      if (n === null) return undefined;
-      return { failures: Number(n), lastFailureAt: Number(last ?? 0), blockedUntil: Number(until ?? 0) };
-    });
   return {
     kind: 'redis',
-    // Commands sent together on one ioredis connection travel pipelined: one round trip.
-    getMany: (keys) => Promise.all(keys.map(get)),
-    recordFailure: (k, now, windowMs) => viaRedis(async () => Number(await redis.eval(RECORD, 1, keyOf(k), now, windowMs, KEEP_MS))),
-    block: (k, until) =>
+    reserve: (k, now, policy) =>
       viaRedis(async () => {
-        await redis.eval(BLOCK, 1, keyOf(k), until);
+        const [admitted, failures, until] = (await redis.eval(RESERVE, 1, keyOf(k), now, policy.windowMs, KEEP_MS, ...runArgs(policy))) as [number, number, string];
+        return admitted === 1 ? { admitted: true, failures: Number(failures), blockedUntil: Number(until) } : { admitted: false, blockedUntil: Number(until) };
+      }),
+    release: (k, policy) =>
+      viaRedis(async () => {
+        await redis.eval(RELEASE, 1, keyOf(k), 0, 0, 0, ...runArgs(policy));
       }),
     clear: (k) =>
       viaRedis(async () => {

@@ -1,7 +1,13 @@
 /**
- * Where failure counters live: the database, or Redis when REDIS_URL is set so that every
+ * Where attempt counters live: the database, or Redis when REDIS_URL is set so that every
  * server process sees the same counts. Decisions use the times passed in (injected clock, A-47).
+ *
+ * Issue 8: an attempt is *reserved* before the password (or second factor) is checked, in one
+ * atomic step that both refuses a blocked key and counts the attempt as a failure in advance.
+ * Checking first and counting afterwards let hundreds of parallel guesses all be checked.
  */
+import type { ThrottlePolicy } from './defaults.js';
+
 export type ThrottleKind = 'account' | 'ip';
 
 export interface ThrottleKey {
@@ -10,22 +16,21 @@ export interface ThrottleKey {
   keyHash: string;
 }
 
-export interface ThrottleState {
-  failures: number;
-  lastFailureAt: number;
-  blockedUntil: number;
-}
+export type Reservation =
+  /** counted as attempt `failures`; if it fails, the next one waits until `blockedUntil` */
+  | { admitted: true; failures: number; blockedUntil: number }
+  /** blocked until `blockedUntil`: not counted, nothing changed */
+  | { admitted: false; blockedUntil: number };
 
 export interface ThrottleStore {
   readonly kind: 'database' | 'redis';
-  /** Several counters of one realm in one round trip (a sign-in reads two), in key order. */
-  getMany(keys: ThrottleKey[]): Promise<(ThrottleState | undefined)[]>;
   /**
-   * Counts one failure atomically and returns the new count; a counter whose last failure
-   * is older than `windowMs` starts again at 1.
+   * Atomically: refuses while the key is blocked; otherwise counts one attempt (a counter
+   * idle for `policy.windowMs` starts again at 1) and blocks the next one for
+   * blockFor(policy, count), which stands until the attempt is given back.
    */
-  recordFailure(key: ThrottleKey, now: number, windowMs: number): Promise<number>;
-  /** Sets the block only if it extends the current one (parallel failures never shorten it). */
-  block(key: ThrottleKey, until: number): Promise<void>;
+  reserve(key: ThrottleKey, now: number, policy: ThrottlePolicy): Promise<Reservation>;
+  /** Gives one reserved attempt back (it was no guess, or it succeeded): count − 1, block recomputed. */
+  release(key: ThrottleKey, policy: ThrottlePolicy): Promise<void>;
   clear(key: ThrottleKey): Promise<void>;
 }

@@ -1,16 +1,23 @@
 /**
- * Per-account and per-IP throttling of password and one-time-password guesses (issue 3,
- * A-31). A blocked attempt is answered like a wrong password (1010) plus a notice in errData
- * ({locked: true, retryAfter: seconds}) — never a code of its own, and the same for a user
- * name nobody has, because the counter is keyed by the name as typed (A-30, DESIGN.md §5).
- * Nothing here touches the account row: password reset keeps working while a lock runs.
+ * Per-account and per-IP throttling of password and one-time-password guesses (issues 3
+ * and 8, A-31). Every guess first reserves an attempt on both counters (store.ts): a blocked
+ * counter refuses it before any hashing, and otherwise the attempt is counted as a failure
+ * in advance, so however many requests arrive at once only the budget is ever checked.
+ * The caller then settles it: `succeeded` forgets the account name's failures and gives the
+ * address its attempt back; `notAGuess` gives both back (e.g. the one-time password was
+ * still to be typed); a failure needs nothing more.
+ *
+ * A blocked or failed attempt is answered like a wrong password (1010) plus a notice in
+ * errData ({locked: true, retryAfter: seconds}), identical for a user name nobody has,
+ * because the counter is keyed by the name as typed (A-30, DESIGN.md §5). Nothing here
+ * touches the account row: password reset keeps working while a lock runs.
  */
 import { ErrorCodes, type ErrorName } from '@umbo/contracts';
 import { normaliseUsername } from '../../accounts/accounts.repo.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Secrets } from '../../platform/crypto.js';
 import { ApiError } from '../../platform/errors.js';
-import { THROTTLE_DEFAULTS, blockFor, type ThrottlePolicy } from './defaults.js';
+import { THROTTLE_DEFAULTS, type ThrottlePolicy } from './defaults.js';
 import type { ThrottleKey, ThrottleKind, ThrottleStore } from './store.js';
 
 export interface ThrottleSubject {
@@ -27,18 +34,19 @@ export function throttledError(waitMs: number, name: ErrorName = 'BAD_CREDENTIAL
   return new ApiError(ErrorCodes[name], { locked: true, retryAfter }, { 'retry-after': String(retryAfter) });
 }
 
-/** What one read of the counters found. */
-export interface ThrottleCheck {
-  /** milliseconds until the next attempt may be made (0: now) */
-  wait: number;
-  /** whether the account name had a failure counter */
-  accountCounted: boolean;
+/** One reserved guess. */
+export interface Attempt {
+  /** The answer when this guess fails: `name` plus the wait it set for the next one. */
+  failed(name?: ErrorName): ApiError;
+  /** The guess was right: the account name's failures are forgotten, the address gets its attempt back. */
+  succeeded(): Promise<void>;
+  /** Nothing was guessed after all (e.g. the one-time password is still to come): both attempts go back. */
+  notAGuess(): Promise<void>;
 }
 
 export function createThrottleService(deps: { store: ThrottleStore; secrets: Secrets; clock: Clock; policy?: Record<ThrottleKind, ThrottlePolicy> }) {
   const { store, secrets, clock } = deps;
   const policy = deps.policy ?? THROTTLE_DEFAULTS;
-
   const accountKey = (s: Pick<ThrottleSubject, 'realmId' | 'username'>): ThrottleKey => ({
     realmId: s.realmId,
     kind: 'account',
@@ -46,48 +54,49 @@ export function createThrottleService(deps: { store: ThrottleStore; secrets: Sec
   });
   const ipKey = (s: Pick<ThrottleSubject, 'realmId' | 'ip'>): ThrottleKey => ({ realmId: s.realmId, kind: 'ip', keyHash: secrets.hash('throttle-ip', s.ip) });
 
-  /** Both counters, read together: how long until the subject may try again (0: now). */
-  async function check(s: ThrottleSubject): Promise<ThrottleCheck> {
-    const now = clock.now();
-    const [account, ip] = await store.getMany([accountKey(s), ipKey(s)]);
-    const wait = Math.max(0, ...[account, ip].map((st) => (st && st.blockedUntil > now ? st.blockedUntil - now : 0)));
-    return { wait, accountCounted: account !== undefined };
-  }
-
-  /** Refuses an attempt while the account name or the address is blocked (1010 + notice). */
-  async function assertOpen(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS'): Promise<ThrottleCheck> {
-    const checked = await check(s);
-    if (checked.wait > 0) throw throttledError(checked.wait, name);
-    return checked;
-  }
-
-  /** Counts a failure on both counters; returns how long the next attempt must wait. */
-  async function recordFailure(s: ThrottleSubject): Promise<number> {
-    const now = clock.now();
-    let wait = 0;
-    for (const key of [accountKey(s), ipKey(s)]) {
-      const p = policy[key.kind];
-      const failures = await store.recordFailure(key, now, p.windowMs);
-      const ms = blockFor(p, failures);
-      if (ms > 0) {
-        await store.block(key, now + ms);
-        wait = Math.max(wait, ms);
-      }
-    }
-    return wait;
-  }
-
   /**
-   * A successful sign-in (or a password reset) forgets the account name's failures. `seen`:
-   * what assertOpen read for this attempt; when the name had no counter then, there is
-   * nothing to forget (a failure counted in the meantime stays, which only errs strict).
+   * Reserves one guess for the account name and the address, or throws `name` with the lock
+   * notice while either is blocked (the refused attempt is not counted).
    */
-  async function clearAccount(s: Pick<ThrottleSubject, 'realmId' | 'username'>, seen?: ThrottleCheck): Promise<void> {
-    if (seen && !seen.accountCounted) return;
+  async function begin(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS'): Promise<Attempt> {
+    const now = clock.now();
+    const account = accountKey(s);
+    const ip = ipKey(s);
+    const a = await store.reserve(account, now, policy.account);
+    if (!a.admitted) throw throttledError(a.blockedUntil - now, name);
+    const i = await store.reserve(ip, now, policy.ip);
+    if (!i.admitted) {
+      await store.release(account, policy.account);
+      throw throttledError(i.blockedUntil - now, name);
+    }
+    const wait = Math.max(a.blockedUntil, i.blockedUntil) - now;
+    let settled = false;
+    const settle = async (fn: () => Promise<void>) => {
+      if (settled) return;
+      settled = true;
+      await fn();
+    };
+    return {
+      failed: (failName = name) => throttledError(wait, failName),
+      succeeded: () =>
+        settle(async () => {
+          await store.clear(account);
+          await store.release(ip, policy.ip);
+        }),
+      notAGuess: () =>
+        settle(async () => {
+          await store.release(account, policy.account);
+          await store.release(ip, policy.ip);
+        }),
+    };
+  }
+
+  /** After a recovered password: the name's lock ends at once (A-31: reset stays usable). */
+  async function clearAccount(s: Pick<ThrottleSubject, 'realmId' | 'username'>): Promise<void> {
     await store.clear(accountKey(s));
   }
 
-  return { assertOpen, recordFailure, clearAccount };
+  return { begin, clearAccount };
 }
 
 export type ThrottleService = ReturnType<typeof createThrottleService>;

@@ -1,10 +1,10 @@
-/** GET /api/users/auth/captcha: a single-use image captcha (an SVG data URL) and its serialNo. */
+/** GET /api/users/auth/captcha: a single-use image captcha (a PNG data URL) and its serialNo. */
 import { api } from '../../../lib/api-client';
 import { flowPaths } from '@umbo/contracts/paths';
 
 export interface Captcha {
   serialNo: string;
-  /** `data:image/svg+xml;base64,…`: shown through <img>, where an SVG cannot run script */
+  /** `data:image/png;base64,…`, a raster image with nothing to read but pixels (issue 8) */
   image: string;
   expiresAt: number;
 }
