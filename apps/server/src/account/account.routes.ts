@@ -67,6 +67,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { account: Acc
     return ok(await s.listSessions(auth.account, auth.session));
   });
 
+  r.delete('/api/users/account/sessions', {
+    config: { access: 'session' },
+    schema: { tags, summary: 'Sign out everywhere else: every other session of this account ends, and with them the sign-in tokens (ftokens) they issued', response: responses(z.object({ revoked: z.number() })) },
+  }, async (req) => {
+    const auth = authOf(req);
+    return ok({ revoked: await s.revokeOtherSessions(auth.account, auth.session) });
+  });
+
   r.delete('/api/users/account/sessions/:id', {
     config: { access: 'session' },
     schema: { tags, summary: "End one of this account's sessions (1004 for any other id)", params: sessionParams, response: responses(z.object({})) },

@@ -159,6 +159,11 @@ export function createAccountService(deps: AccountServiceDeps) {
     await sessions.revokeSession(account.realm_id, id, clock.now());
   }
 
+  /** "Sign out everywhere else" (issue 8): every session but this one ends. */
+  async function revokeOtherSessions(account: Account, current: Session): Promise<number> {
+    return self.revokeOtherSessions(account.realm_id, account.id, current.id, clock.now());
+  }
+
   async function getSettings(account: Account): Promise<AccountSettings> {
     return readAccountSettings(await self.findSettings(account.realm_id, account.id)).settings;
   }
@@ -174,7 +179,7 @@ export function createAccountService(deps: AccountServiceDeps) {
     return next;
   }
 
-  return { info, update, uploadAvatar, avatarFile, changePassword, listSessions, revokeSession, getSettings, updateSettings };
+  return { info, update, uploadAvatar, avatarFile, changePassword, listSessions, revokeSession, revokeOtherSessions, getSettings, updateSettings };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -13,6 +13,9 @@ export function createSessionRepo(db: Db) {
     findSessionByTokenHash(tokenHash: string): Promise<Session | undefined> {
       return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     },
+    findSessionById(realmId: string, id: string): Promise<Session | undefined> {
+      return db.selectFrom('sessions').selectAll().where('realm_id', '=', realmId).where('id', '=', id).executeTakeFirst();
+    },
     async touchSession(id: string, now: number): Promise<void> {
       await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     },

@@ -55,9 +55,20 @@ export function createSessionService(deps: { sessions: SessionRepo; accounts: Ac
     return { session, account };
   }
 
+  /**
+   * The account of a session that still stands (not revoked, expired or idle), else
+   * undefined: what a credential derived from a session (an ftoken) checks before it is honoured.
+   */
+  async function liveAccountOf(realmId: string, sessionId: string): Promise<string | undefined> {
+    const s = sessionId ? await sessions.findSessionById(realmId, sessionId) : undefined;
+    const now = clock.now();
+    return s && s.revoked_at === null && s.expires_at > now && now - s.last_seen_at <= idleMs ? s.account_id : undefined;
+  }
+
   return {
     issue,
     authenticate,
+    liveAccountOf,
     revoke: (s: Session) => sessions.revokeSession(s.realm_id, s.id, clock.now()),
     revokeAll: (a: Account, exceptId?: string) => sessions.revokeAccountSessions(a.realm_id, a.id, clock.now(), exceptId),
   };

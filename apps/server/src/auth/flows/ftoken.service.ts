@@ -3,8 +3,12 @@
  * single-use token and hands it to the browser, which exchanges it for a console session.
  * The token names its realm (`{realm}.{random}`) and is kept only as a keyed hash in the
  * code store under its own type, so no other kind of code is accepted in its place (A-46).
+ * It is bound to the session that asked for it (issue 8, A-35): once that session ends — a
+ * logout, a password reset or change, "sign out everywhere" — the token is refused, so a
+ * stolen session cannot mint tokens that outlive its revocation.
  */
 import type { Account } from '../../accounts/accounts.repo.js';
+import type { Session } from '../sessions.repo.js';
 import { codeError } from '../../codes/codes.service.js';
 import { FTOKEN_DEFAULTS } from '../../codes/defaults.js';
 import { randomString } from '../../platform/crypto.js';
@@ -18,11 +22,11 @@ export function createFTokenService(d: FlowDeps) {
   const keyOf = (realmId: string, secret: string) => ({ realmId, purpose: PURPOSE, targetHash: d.secrets.hash('ftoken-key', secret) });
   const hashOf = (secret: string) => d.secrets.hash('ftoken', secret);
 
-  async function issue(account: Account): Promise<{ ftoken: string; expiresAt: number }> {
+  async function issue(account: Account, session: Pick<Session, 'id'>): Promise<{ ftoken: string; expiresAt: number }> {
     const secret = randomString(40);
     const now = d.clock.now();
     const expiresAt = now + FTOKEN_DEFAULTS.ttlMs;
-    await d.store.putCode(keyOf(account.realm_id, secret), { codeHash: hashOf(secret), serialNo: PURPOSE, subject: account.id, createdAt: now, expiresAt }, 0);
+    await d.store.putCode(keyOf(account.realm_id, secret), { codeHash: hashOf(secret), serialNo: PURPOSE, subject: session.id, createdAt: now, expiresAt }, 0);
     return { ftoken: `${account.realm_id}.${secret}`, expiresAt };
   }
 
@@ -33,7 +37,10 @@ export function createFTokenService(d: FlowDeps) {
     if (dot < 1 || !/^[A-Za-z0-9]{40}$/.test(secret) || realmId.length > 64) throw fail('CODE_INVALID');
     const res = await d.store.checkCode(keyOf(realmId, secret), { codeHash: hashOf(secret), serialNo: PURPOSE, now: d.clock.now(), maxAttempts: 1 });
     if (res.status !== 'ok') throw codeError('sms', res.status);
-    const account = await d.accounts.findAccountById(realmId, res.subject);
+    // The token names the session that asked for it; its account is that session's.
+    const accountId = await d.sessions.liveAccountOf(realmId, res.subject);
+    if (!accountId) throw fail('CODE_INVALID');
+    const account = await d.accounts.findAccountById(realmId, accountId);
     if (!account) throw fail('CODE_INVALID');
     return completeSignIn(d, account, { ...meta, skipSecondFactor: true });
   }

@@ -38,11 +38,11 @@ export function registerSignInFlowRoutes(app: FastifyInstance, s: FlowServices, 
 
   r.get('/api/users/auth/captcha', {
     config: { access: 'public' },
-    schema: { tags, summary: 'A new image captcha (SVG, single use, expires in 2 minutes); answer it with its serialNo', querystring: captchaQuery, response: responses(captchaResult) },
+    schema: { tags, summary: 'A new image captcha (PNG, single use, expires in 2 minutes); answer it with its serialNo', querystring: captchaQuery, response: responses(captchaResult) },
   }, async (req, reply) => {
     const c = await s.captcha.issue(realmOf(req.query), req.ip);
     reply.header('cache-control', 'no-store');
-    return ok({ serialNo: c.serialNo, image: `data:image/svg+xml;base64,${Buffer.from(c.svg).toString('base64')}`, expiresAt: c.expiresAt });
+    return ok({ serialNo: c.serialNo, image: `data:image/png;base64,${c.png.toString('base64')}`, expiresAt: c.expiresAt });
   });
 
   r.post('/api/users/auth/sms-code', {
@@ -73,10 +73,11 @@ export function registerSignInFlowRoutes(app: FastifyInstance, s: FlowServices, 
 
   r.post('/api/users/auth/ftoken', {
     config: { access: 'session' },
-    schema: { tags, summary: 'Issue a short-lived (2 minutes), single-use sign-in token for this account, to open the console at /loginByFToken', security: [{ bearer: [] }], response: responses(ftokenResult) },
+    schema: { tags, summary: 'Issue a short-lived (2 minutes), single-use sign-in token for this account, to open the console at /loginByFToken; it dies with the session that asked for it', security: [{ bearer: [] }], response: responses(ftokenResult) },
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await s.ftoken.issue(authOf(req).account));
+    const auth = authOf(req);
+    return ok(await s.ftoken.issue(auth.account, auth.session));
   });
 
   r.post('/api/users/auth/login/ftoken', {
