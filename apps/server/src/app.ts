@@ -1,5 +1,5 @@
 /** Builds the Fastify application from a context. No listening, no migrations: see main.ts. */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
@@ -24,13 +24,14 @@ import { registerLegacyRoutes } from './legacy/legacy.routes.js';
 import { registerRealmSettingsRoutes } from './realms/realm-settings.routes.js';
 
 export interface BuildOptions {
-  logger?: boolean | object;
+  /** false: no request log (tests); otherwise the context's logger (platform/logger.ts) */
+  logger?: boolean;
 }
 
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const { config, services } = ctx;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    ...(opts.logger === false ? { logger: false } : { loggerInstance: ctx.log as FastifyBaseLogger }),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     // Request ids in every log line; a caller-supplied id is kept only if it looks sane.

@@ -1,8 +1,9 @@
 /**
  * Delivery of mail and SMS (issue 3). Mail: the realm's SMTP, else the global SMTP_URL, else
  * the outbox. SMS: the realm's provider, else the global one (default outbox). The outbox
- * stores the message (encrypted at rest) and prints it to the server log, so every flow can
- * be completed on a fresh `npm start`; that is why codes reach the log only with it.
+ * stores the message (encrypted at rest) for the outbox page of master administrators, so
+ * every flow can be completed on a fresh `npm start`; the log only says that a message was
+ * kept, never what it says (issue 8: codes and links never reach a log line).
  *
  * Public flows hand delivery to `defer`, so that the answer and its timing do not depend on
  * whether a message went out (DESIGN.md §5); `settled()` waits for pending deliveries.
@@ -38,7 +39,8 @@ export function createNotifyService(deps: { config: NotifyConfig; outbox: Outbox
       body: secrets.encrypt(body),
       created_at: clock.now(),
     });
-    log.info({ outbox: { realmId, channel, to: recipient, subject, body } }, 'outbox message (no provider configured)');
+    // Never the body or subject: they carry codes and links (issue 8, A-33 "never logged").
+    log.info({ outbox: { realmId, channel } }, 'message kept in the outbox (no provider configured)');
   }
 
   const outboxSms: SmsProvider = { name: 'outbox', send: (realmId, msg) => toOutbox(realmId, 'sms', msg.to, '', msg.text) };

@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
 import { createContext, type AppContext } from '../context.js';
 import { FakeClock } from '../platform/clock.js';
@@ -94,14 +95,15 @@ export async function solveCaptcha(ctx: AppContext, realmId = 'master'): Promise
   return { captcha: issued.answer, serialNo: issued.serialNo };
 }
 
-export async function createHarness(target: DbTarget, configEnv: Record<string, string> = {}): Promise<Harness & { dispose(): Promise<void> }> {
+/** `logDestination`: the app logs (at the configuration's LOG_LEVEL) into it, for tests that read the log. */
+export async function createHarness(target: DbTarget, configEnv: Record<string, string> = {}, opts: { logDestination?: DestinationStream } = {}): Promise<Harness & { dispose(): Promise<void> }> {
   const opened = await target.open();
   const clock = new FakeClock(Date.now());
   await migrateToLatest(opened.dbh.db, opened.dbh.schema);
   await bootstrap(opened.dbh.db, clock, ADMIN_PASSWORD);
   const config = testConfig(configEnv);
-  const ctx = createContext(config, opened.dbh, clock);
-  const app = await buildApp(ctx, { logger: false });
+  const ctx = createContext(config, opened.dbh, clock, { logDestination: opts.logDestination });
+  const app = await buildApp(ctx, { logger: Boolean(opts.logDestination) });
   await app.ready();
   return {
     dialect: target.dialect,

@@ -2,7 +2,6 @@
  * Builds codes, captcha, notify and the public flows once per process (context.ts calls
  * this). Codes and counters live in Redis when REDIS_URL is set, else in the database.
  */
-import pino from 'pino';
 import type { Account, AccountRepo } from '../../accounts/accounts.repo.js';
 import { createCaptchaService } from '../../captcha/captcha.service.js';
 import { createCodeRepo } from '../../codes/codes.repo.js';
@@ -18,6 +17,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Config } from '../../platform/config.js';
 import type { Secrets } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
+import type { Logger } from '../../platform/logger.js';
 import { createRedis } from '../../platform/redis.js';
 import type { RealmRepo } from '../../realms/realms.repo.js';
 import type { SecondFactor } from '../login.service.js';
@@ -32,6 +32,7 @@ import { createRegistrationService } from './registration.service.js';
 
 export interface FlowWiringInput {
   config: Config;
+  log: Logger;
   db: Db;
   clock: Clock;
   secrets: Secrets;
@@ -53,9 +54,9 @@ export function createFlowServices(i: FlowWiringInput) {
   const outboxRepo = createOutboxRepo(i.db);
   const mailLinkRepo = createMailLinkRepo(i.db);
   const notifyConfig = i.notifyConfig ?? loadNotifyConfig(process.env);
-  const log = pino({ level: i.config.logLevel, name: 'notify' });
+  const log = i.log;
   if (notifyConfig.sms.provider === 'outbox' || !notifyConfig.smtpUrl) {
-    log.warn('no SMTP_URL or SMS_PROVIDER: messages, codes included, go to the outbox and the log. You MUST configure delivery before production use.');
+    log.warn('no SMTP_URL or SMS_PROVIDER: messages, codes included, go to the outbox (readable by master administrators). You MUST configure delivery before production use.');
   }
   const d: FlowDeps = {
     db: i.db,
