@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../platform/db.js';
+import { normaliseUsername } from '../accounts/accounts.repo.js';
 
 export interface StoredAvatar {
   id: string;
@@ -17,7 +18,7 @@ function queries(db: Db) {
   return {
     /** New user name for a person account, and `new/sub` for each of its service accounts. */
     async renameAccount(realmId: string, id: string, oldNorm: string, username: string, now: number): Promise<void> {
-      const norm = username.toLowerCase();
+      const norm = normaliseUsername(username);
       await db.updateTable('accounts').set({ username, username_norm: norm, updated_at: now }).where('realm_id', '=', realmId).where('id', '=', id).execute();
       const prefix = `${oldNorm}/`;
       await db

@@ -6,7 +6,7 @@
  * previous address hears of a change or removal (security-notices.ts, ASVS 5.0 V6.3.7).
  */
 import type { Locale } from '@umbo/contracts';
-import type { Account } from '../accounts/accounts.repo.js';
+import { normaliseEmail, type Account } from '../accounts/accounts.repo.js';
 import type { Reauth } from '../auth/throttle/reauth.js';
 import type { Clock } from '../platform/clock.js';
 import { isUniqueViolation } from '../platform/db.js';
@@ -49,7 +49,7 @@ export function createBindingService(deps: BindingDeps) {
     if (i.channel === 'email') {
       assertThat(i.email, 'INVALID_PARAMETER', { field: 'email', reason: 'validation.required' });
       const display = i.email.trim();
-      return { target: display.toLowerCase(), display };
+      return { target: normaliseEmail(display), display };
     }
     assertThat(i.mobile, 'INVALID_PARAMETER', { field: 'mobile', reason: 'validation.required' });
     const e164 = deps.normaliseMobile(i.mobile, i.country);

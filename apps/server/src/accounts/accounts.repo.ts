@@ -4,9 +4,19 @@ import type { AccountTable, Db } from '../platform/db.js';
 
 export type Account = Selectable<AccountTable>;
 
-export function normaliseUsername(username: string): string {
-  return username.trim().toLowerCase();
+/**
+ * The one form user names and email addresses are compared in (issue 8): NFKC, so fullwidth
+ * and compatibility look-alikes ('ｋ', the Kelvin sign 'K') fold onto their plain letters,
+ * then lower case (NFKC again: lower-casing can leave a non-NFKC sequence), then trimmed.
+ * Uniqueness checks and lookups both go through these, so a look-alike finds the account it
+ * imitates instead of registering a second one.
+ */
+function fold(value: string): string {
+  return value.normalize('NFKC').toLowerCase().normalize('NFKC').trim();
 }
+
+export const normaliseUsername = (username: string): string => fold(username);
+export const normaliseEmail = (email: string): string => fold(email);
 
 export function createAccountRepo(db: Db) {
   return {

@@ -2,12 +2,10 @@
  * SQL the public flows need beyond accounts.repo.ts: accounts by email or phone, and the
  * few updates registration, activation and recovery make. Every call is realm-scoped.
  */
-import type { Account } from '../../accounts/accounts.repo.js';
+import { normaliseEmail, type Account } from '../../accounts/accounts.repo.js';
 import type { Db } from '../../platform/db.js';
 
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { normaliseEmail };
 
 export function createFlowRepo(db: Db) {
   return {

@@ -9,6 +9,7 @@ import * as m0002codes from './0002_codes_and_outbox.js';
 import * as m0010throttle from './0010_login_throttle.js';
 import * as m0011otp from './0011_account_otp.js';
 import * as m0012account from './0012_account_settings_and_avatars.js';
+import * as m0013names from './0013_normalise_account_names.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0010_login_throttle': m0010throttle,
   '0011_account_otp': m0011otp,
   '0012_account_settings_and_avatars': m0012account,
+  '0013_normalise_account_names': m0013names,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
