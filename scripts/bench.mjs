@@ -18,6 +18,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 4);
@@ -75,11 +76,11 @@ function request(base, method, urlPath, { body, headers = {} } = {}) {
  * status line and Content-Length. It costs a fraction of node:http's client per request, so
  * the ratio below measures the service, not the load generator sharing its cores.
  */
-function rawConnection(base, method, urlPath, body) {
+function rawConnection(base, method, urlPath, body, localAddress) {
   const u = new URL(base);
   const payload = JSON.stringify(body);
   const request = Buffer.from(`${method} ${urlPath} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
-  const sock = net.connect(Number(u.port), u.hostname);
+  const sock = net.connect({ port: Number(u.port), host: u.hostname, ...(localAddress ? { localAddress } : {}) });
   sock.setNoDelay(true);
   let buf = Buffer.alloc(0);
   let waiting;
@@ -100,6 +101,29 @@ function rawConnection(base, method, urlPath, body) {
     send: () => new Promise((resolve, reject) => { waiting = { resolve, reject }; sock.write(request); }),
     close: () => sock.destroy(),
   };
+}
+
+/**
+ * `n` accounts with the admin's password: `admin` and copies of its row (bench only; the
+ * server's SQLite file in WAL mode takes a second writer).
+ */
+function benchAccounts(dir, n) {
+  const Database = createRequire(path.join(root, 'apps/server/package.json'))('better-sqlite3');
+  const db = new Database(path.join(dir, 'umbo.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const cols = db.prepare('select name from pragma_table_info(?)').all('accounts').map((c) => c.name);
+    const names = ['admin'];
+    for (let i = 1; i < n; i++) {
+      const name = `bench${i}`;
+      const pick = cols.map((c) => (c === 'id' ? `'bench-account-${i}'` : c === 'username' || c === 'username_norm' ? `'${name}'` : c));
+      db.prepare(`insert into accounts (${cols.join(', ')}) select ${pick.join(', ')} from accounts where username_norm = 'admin'`).run();
+      names.push(name);
+    }
+    return names;
+  } finally {
+    db.close();
+  }
 }
 
 /** Runs `fn` in `concurrency` loops for `seconds`; returns ops/s and latencies (ms). */
@@ -145,7 +169,12 @@ try {
       console.log(n / ${turn});
     })();`], { cwd: path.join(root, 'apps/server'), env: { ...process.env, UV_THREADPOOL_SIZE: THREADS }, encoding: 'utf8' }).stdout.trim());
 
-  const conns = Array.from({ length: CONCURRENCY }, () => rawConnection(base, 'POST', '/api/users/auth/login', { username: 'admin', password: 'bench-password-1' }));
+  // One account per loop: every guess of an account is reserved before it is checked (issue 8),
+  // so one account signing in on several connections at once meets its own lock, as an
+  // attacker's parallel guesses do. Each loop signs in one account, one sign-in at a time.
+  const users = benchAccounts(dataDir, CONCURRENCY);
+  // …and from an address of its own (127.0.0.0/8 is all loopback), as separate people are.
+  const conns = users.map((username, i) => rawConnection(base, 'POST', '/api/users/auth/login', { username, password: 'bench-password-1' }, `127.0.0.${i + 2}`));
   const rawLogin = async (loop) => {
     const status = await conns[loop].send();
     if (status !== 200) throw new Error(String(status));

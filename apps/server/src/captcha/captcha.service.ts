@@ -87,14 +87,16 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
       return { succeeded: async () => {} };
     }
     const keys = failureKeys(realmId, input.username, input.ip);
-    const counts: number[] = [];
-    for (const key of keys) counts.push(await store.hitCounter(key));
-    if (counts.some((n) => n > CAPTCHA_DEFAULTS.failuresBeforeCaptcha)) await verify(realmId, input);
-    return {
-      async succeeded() {
-        for (const key of keys) await store.releaseCounter(key);
-      },
-    };
+    const giveBack = () => store.releaseCounters(keys);
+    const counts = await store.hitCounters(keys);
+    if (counts.some((n) => n > CAPTCHA_DEFAULTS.failuresBeforeCaptcha)) {
+      // Refused for the captcha, the attempt guessed nothing: it is not a failure to count.
+      await verify(realmId, input).catch(async (err: unknown) => {
+        await giveBack();
+        throw err;
+      });
+    }
+    return { succeeded: giveBack };
   }
 
   /**

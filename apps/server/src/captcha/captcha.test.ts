@@ -158,6 +158,14 @@ describeBothDbs('captcha', (h) => {
     expect(await code(guard('bob', '192.0.2.9'))).toBe(0);
   });
 
+  it("'after_failures': attempts refused for the captcha are not counted as failures", async () => {
+    const realm = await putRealm(h(), newRealmId(), { captchaPolicy: 'after_failures' });
+    for (let i = 0; i < 3; i++) await captcha().guardPasswordLogin(realm, { username: 'frank', ip: `192.0.2.${70 + i}` });
+    for (let i = 0; i < 10; i++) expect(await code(captcha().guardPasswordLogin(realm, { username: 'frank', ip: '192.0.2.80' }))).toBe(4005);
+    const key = { realmId: realm, name: 'login-fail-user', keyHash: h().ctx.secrets.hash('counter', 'frank'), windowMs: 15 * 60_000, now: h().clock.now() };
+    expect(await h().ctx.services.flows.deps.store.hitCounter(key)).toBe(4);
+  });
+
   it("A-31 'after_failures': 200 parallel attempts without a captcha — only 3 pass the guard", async () => {
     const realm = await putRealm(h(), newRealmId(), { captchaPolicy: 'after_failures' });
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => code(captcha().guardPasswordLogin(realm, { username: 'dave', ip: `198.51.100.${i % 250}` }))));

@@ -88,8 +88,21 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
       return Number(row.count);
     },
 
-    async releaseCounter(k: CounterKey): Promise<void> {
-      await db.updateTable('rate_counters').set({ count: sql`count - 1` }).where('key', '=', counterKey(k)).where('count', '>', 0).execute();
+    async hitCounters(keys: CounterKey[]): Promise<number[]> {
+      if (keys.length === 0) return [];
+      const names = keys.map(counterKey);
+      const rows = await db
+        .insertInto('rate_counters')
+        .values(keys.map((k, i) => ({ key: names[i]!, count: 1, window_end: windowOf(k).end })))
+        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ count: eb('rate_counters.count', '+', 1) })))
+        .returning(['key', 'count'])
+        .execute();
+      return names.map((n) => Number(rows.find((r) => r.key === n)?.count ?? 0));
+    },
+
+    async releaseCounters(keys: CounterKey[]): Promise<void> {
+      if (keys.length === 0) return;
+      await db.updateTable('rate_counters').set({ count: sql`count - 1` }).where('key', 'in', keys.map(counterKey)).where('count', '>', 0).execute();
     },
 
     async clearCounter(k: CounterKey): Promise<void> {

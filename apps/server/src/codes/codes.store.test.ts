@@ -44,12 +44,16 @@ for (const mode of ['database', 'redis'] as const) {
       const key = { realmId: 'master', name: 'release', keyHash: crypto.randomBytes(8).toString('hex'), windowMs: 60_000, now };
       expect(await store.hitCounter(key)).toBe(1);
       expect(await store.hitCounter(key)).toBe(2);
-      await store.releaseCounter(key);
+      await store.releaseCounters([key]);
       expect(await store.hitCounter(key)).toBe(2);
-      for (let i = 0; i < 4; i++) await store.releaseCounter(key);
+      for (let i = 0; i < 4; i++) await store.releaseCounters([key]);
       expect(await store.hitCounter(key)).toBe(1);
-      // the next window starts again from nothing
+      // the next window starts again from nothing; several at once come back in key order
       expect(await store.hitCounter({ ...key, now: now + 60_000 })).toBe(1);
+      const other = { ...key, name: 'release-b' };
+      expect(await store.hitCounters([other, key])).toEqual([1, 2]);
+      await store.releaseCounters([key, other]);
+      expect(await store.hitCounters([key, other])).toEqual([2, 1]);
     });
 
     it('A-33 1,000 parallel wrong guesses: exactly 5 are compared, then the right code is refused', async () => {

@@ -80,8 +80,11 @@ export function createRedisCodeStore(redis: RedisClient): CodeStore {
       return Number(await viaRedis(() => redis.eval(HIT, 1, counterKey(k), k.windowMs + CLEANUP_SLACK_MS)));
     },
 
-    async releaseCounter(k: CounterKey): Promise<void> {
-      await viaRedis(() => redis.eval(RELEASE, 1, counterKey(k)));
+    // Issued together, these travel pipelined: one round trip.
+    hitCounters: (keys: CounterKey[]) => viaRedis(() => Promise.all(keys.map(async (k) => Number(await redis.eval(HIT, 1, counterKey(k), k.windowMs + CLEANUP_SLACK_MS))))),
+
+    async releaseCounters(keys: CounterKey[]): Promise<void> {
+      await viaRedis(() => Promise.all(keys.map((k) => redis.eval(RELEASE, 1, counterKey(k)))));
     },
 
     async clearCounter(k: CounterKey): Promise<void> {

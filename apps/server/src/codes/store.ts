@@ -61,8 +61,10 @@ export interface CodeStore {
   spendTries(key: CodeKey, serialNo: string, tries: number): Promise<void>;
   /** Counts one event in the current fixed window and returns the window's count. */
   hitCounter(key: CounterKey): Promise<number>;
-  /** Takes one event back (an attempt counted in advance that succeeded); never below 0. */
-  releaseCounter(key: CounterKey): Promise<void>;
+  /** Several counters of one realm at once (the password form counts two), counts in key order. */
+  hitCounters(keys: CounterKey[]): Promise<number[]>;
+  /** Takes one event back from each (an attempt counted in advance that succeeded); never below 0. */
+  releaseCounters(keys: CounterKey[]): Promise<void>;
   clearCounter(key: CounterKey): Promise<void>;
 }
 

@@ -6,7 +6,7 @@
  */
 import { redisKey, viaRedis, type RedisClient } from '../../platform/redis.js';
 import { blockRuns, type ThrottlePolicy } from './defaults.js';
-import type { ThrottleKey, ThrottleStore } from './store.js';
+import type { PolicedKey, Reservation, ThrottleKey, ThrottleStore } from './store.js';
 
 // blockFor over the runs passed as ARGV[4..]: pairs (lastCount, ms), then the cap.
 const BLOCK_FOR = `
@@ -50,20 +50,20 @@ const runArgs = (policy: ThrottlePolicy): number[] => {
 
 export function createRedisThrottleStore(redis: RedisClient): ThrottleStore {
   const keyOf = (k: ThrottleKey) => redisKey(k.realmId, `throttle-${k.kind}`, k.keyHash);
+  // Commands issued together travel pipelined on one connection: one round trip per call.
+  const reserveOne = async ({ key, policy }: PolicedKey, now: number): Promise<Reservation> => {
+    const [admitted, failures, until] = (await redis.eval(RESERVE, 1, keyOf(key), now, policy.windowMs, KEEP_MS, ...runArgs(policy))) as [number, number, string];
+    return admitted === 1 ? { admitted: true, failures: Number(failures), blockedUntil: Number(until) } : { admitted: false, blockedUntil: Number(until) };
+  };
   return {
     kind: 'redis',
-    reserve: (k, now, policy) =>
+    reserve: (keys, now) => viaRedis(() => Promise.all(keys.map((k) => reserveOne(k, now)))),
+    settle: (clear, release) =>
       viaRedis(async () => {
-        const [admitted, failures, until] = (await redis.eval(RESERVE, 1, keyOf(k), now, policy.windowMs, KEEP_MS, ...runArgs(policy))) as [number, number, string];
-        return admitted === 1 ? { admitted: true, failures: Number(failures), blockedUntil: Number(until) } : { admitted: false, blockedUntil: Number(until) };
-      }),
-    release: (k, policy) =>
-      viaRedis(async () => {
-        await redis.eval(RELEASE, 1, keyOf(k), 0, 0, 0, ...runArgs(policy));
-      }),
-    clear: (k) =>
-      viaRedis(async () => {
-        await redis.del(keyOf(k));
+        await Promise.all([
+          ...clear.map((k) => redis.del(keyOf(k))),
+          ...release.map(({ key, policy }) => redis.eval(RELEASE, 1, keyOf(key), 0, 0, 0, ...runArgs(policy))),
+        ]);
       }),
   };
 }

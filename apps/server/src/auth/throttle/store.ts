@@ -22,15 +22,21 @@ export type Reservation =
   /** blocked until `blockedUntil`: not counted, nothing changed */
   | { admitted: false; blockedUntil: number };
 
+/** A counter and the policy it is kept under. */
+export interface PolicedKey {
+  key: ThrottleKey;
+  policy: ThrottlePolicy;
+}
+
 export interface ThrottleStore {
   readonly kind: 'database' | 'redis';
   /**
-   * Atomically: refuses while the key is blocked; otherwise counts one attempt (a counter
-   * idle for `policy.windowMs` starts again at 1) and blocks the next one for
-   * blockFor(policy, count), which stands until the attempt is given back.
+   * For each key, atomically: refuses while it is blocked; otherwise counts one attempt (a
+   * counter idle for `policy.windowMs` starts again at 1) and blocks the next one for
+   * blockFor(policy, count), which stands until the attempt is given back. Answers in key
+   * order; the keys of one call belong to one realm and are told apart by kind.
    */
-  reserve(key: ThrottleKey, now: number, policy: ThrottlePolicy): Promise<Reservation>;
-  /** Gives one reserved attempt back (it was no guess, or it succeeded): count − 1, block recomputed. */
-  release(key: ThrottleKey, policy: ThrottlePolicy): Promise<void>;
-  clear(key: ThrottleKey): Promise<void>;
+  reserve(keys: PolicedKey[], now: number): Promise<Reservation[]>;
+  /** Settles: `clear` counters are forgotten, `release` counters get one attempt back (block recomputed). */
+  settle(clear: ThrottleKey[], release: PolicedKey[]): Promise<void>;
 }

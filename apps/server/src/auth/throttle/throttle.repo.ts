@@ -1,8 +1,12 @@
-/** SQL for sign-in attempt counters (the database ThrottleStore), one statement per decision. */
+/**
+ * SQL for sign-in attempt counters (the database ThrottleStore). A sign-in reserves both of
+ * its counters in one statement and settles them in one more: the hot path stays at two
+ * writes, each atomic per row.
+ */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import { blockRuns, type ThrottlePolicy } from './defaults.js';
-import type { ThrottleKey, ThrottleStore } from './store.js';
+import type { PolicedKey, Reservation, ThrottleKey, ThrottleStore } from './store.js';
 
 /** blockFor(policy, count) as a CASE over a count expression, from the policy's constants. */
 function blockSql(policy: ThrottlePolicy, count: RawBuilder<number>): RawBuilder<number> {
@@ -11,48 +15,69 @@ function blockSql(policy: ThrottlePolicy, count: RawBuilder<number>): RawBuilder
   return sql<number>`(case ${sql.join(whens, sql` `)} else ${sql.lit(beyond)} end)`;
 }
 
-export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounters(before: number, now: number): Promise<number> } {
-  const row = (k: ThrottleKey) =>
-    db.selectFrom('login_throttle').select(['failures', 'blocked_until']).where('realm_id', '=', k.realmId).where('kind', '=', k.kind).where('key_hash', '=', k.keyHash);
+/** `byKind(kind => expr)`: the expression of the row's own kind (one statement serves both). */
+function byKind(keys: PolicedKey[], expr: (p: PolicedKey) => RawBuilder<unknown>): RawBuilder<number> {
+  if (keys.length === 1) return expr(keys[0]!) as RawBuilder<number>;
+  const whens = keys.map((k) => sql`when login_throttle.kind = ${sql.lit(k.key.kind)} then ${expr(k)}`);
+  return sql<number>`(case ${sql.join(whens, sql` `)} end)`;
+}
 
+export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounters(before: number, now: number): Promise<number> } {
   return {
     kind: 'database',
 
-    async reserve(k, now, policy) {
-      // One statement: the row lock (PostgreSQL) or the single writer (SQLite) makes parallel
-      // attempts see each other's counts, and a blocked key is left untouched (WHERE below).
-      const count = sql<number>`(case when login_throttle.last_failure_at < ${now - policy.windowMs} then 1 else login_throttle.failures + 1 end)`;
+    async reserve(keys, now) {
+      if (keys.length === 0) return [];
+      const realmId = keys[0]!.key.realmId;
+      // `now` travels as a parameter, so the statement's text (and its prepared form) is reused.
+      const count = (k: PolicedKey) => sql<number>`(case when login_throttle.last_failure_at < ${now - k.policy.windowMs} then 1 else login_throttle.failures + 1 end)`;
+      // One statement: the row locks (PostgreSQL) or the single writer (SQLite) make parallel
+      // attempts see each other's counts, and a blocked row is left untouched (WHERE below).
       const won = await db
         .insertInto('login_throttle')
-        .values({ realm_id: k.realmId, kind: k.kind, key_hash: k.keyHash, failures: 1, last_failure_at: now, blocked_until: now + (blockRuns(policy).runs[0]![1]) })
+        .values(keys.map((k) => ({ realm_id: realmId, kind: k.key.kind, key_hash: k.key.keyHash, failures: 1, last_failure_at: now, blocked_until: now + blockRuns(k.policy).runs[0]![1] })))
         .onConflict((oc) =>
           oc
             .columns(['realm_id', 'kind', 'key_hash'])
-            .doUpdateSet({ failures: count, last_failure_at: now, blocked_until: sql`cast(${now} as bigint) + ${blockSql(policy, count)}` })
-            .where((eb) => eb.or([eb('login_throttle.blocked_until', '<=', now), eb('login_throttle.last_failure_at', '<', now - policy.windowMs)])),
+            .doUpdateSet({
+              failures: byKind(keys, count),
+              last_failure_at: now,
+              blocked_until: byKind(keys, (k) => sql`cast(${now} as bigint) + ${blockSql(k.policy, count(k))}`),
+            })
+            .where((eb) => eb.or([eb('login_throttle.blocked_until', '<=', now), eb('login_throttle.last_failure_at', '<', byKind(keys, (k) => sql`cast(${now - k.policy.windowMs} as bigint)`))])),
         )
-        .returning(['failures', 'blocked_until'])
-        .executeTakeFirst();
-      if (won) return { admitted: true, failures: Number(won.failures), blockedUntil: Number(won.blocked_until) };
-      const held = await row(k).executeTakeFirst();
-      return { admitted: false, blockedUntil: Number(held?.blocked_until ?? now) };
+        .returning(['kind', 'failures', 'blocked_until'])
+        .execute();
+      const refusedKinds = keys.filter((k) => !won.some((w) => w.kind === k.key.kind)).map((k) => k.key.kind);
+      const held = refusedKinds.length
+        ? await db.selectFrom('login_throttle').select(['kind', 'blocked_until']).where('realm_id', '=', realmId).where('kind', 'in', refusedKinds)
+            .where('key_hash', 'in', keys.filter((k) => refusedKinds.includes(k.key.kind)).map((k) => k.key.keyHash)).execute()
+        : [];
+      return keys.map((k): Reservation => {
+        const w = won.find((r) => r.kind === k.key.kind);
+        if (w) return { admitted: true, failures: Number(w.failures), blockedUntil: Number(w.blocked_until) };
+        return { admitted: false, blockedUntil: Number(held.find((r) => r.kind === k.key.kind)?.blocked_until ?? now) };
+      });
     },
 
-    async release(k, policy) {
-      // The previous attempt's time is not kept: its block is counted from the latest one,
-      // which only errs strict, and never extends the block the reservation set.
+    async settle(clear, release) {
+      const rows = [...clear.map((key) => ({ key, policy: undefined })), ...release];
+      if (rows.length === 0) return;
+      // Each row of its own kind: cleared rows drop to 0, released rows give one attempt back.
+      // The previous attempt's time is not kept, so its block counts from the latest one: that
+      // only errs strict, and never extends the block the reservation set.
+      const less = sql<number>`(case when failures > 0 then failures - 1 else 0 end)`;
+      const perRow = (pick: (r: { key: ThrottleKey; policy: ThrottlePolicy | undefined }) => RawBuilder<unknown>): RawBuilder<number> =>
+        rows.length === 1 ? (pick(rows[0]!) as RawBuilder<number>) : sql<number>`(case ${sql.join(rows.map((r) => sql`when kind = ${sql.lit(r.key.kind)} then ${pick(r)}`), sql` `)} end)`;
       await db
         .updateTable('login_throttle')
-        .set({ failures: sql`failures - 1`, blocked_until: sql`last_failure_at + ${blockSql(policy, sql<number>`(failures - 1)`)}` })
-        .where('realm_id', '=', k.realmId)
-        .where('kind', '=', k.kind)
-        .where('key_hash', '=', k.keyHash)
-        .where('failures', '>', 0)
+        .set({
+          failures: perRow((r) => (r.policy ? less : sql`0`)),
+          blocked_until: perRow((r) => (r.policy ? sql`last_failure_at + ${blockSql(r.policy, less)}` : sql`0`)),
+        })
+        .where('realm_id', '=', rows[0]!.key.realmId)
+        .where((eb) => eb.or(rows.map((r) => eb.and([eb('kind', '=', r.key.kind), eb('key_hash', '=', r.key.keyHash)]))))
         .execute();
-    },
-
-    async clear(k) {
-      await db.deleteFrom('login_throttle').where('realm_id', '=', k.realmId).where('kind', '=', k.kind).where('key_hash', '=', k.keyHash).execute();
     },
 
     /** Sweep: counters idle since `before` and no longer blocking go. */

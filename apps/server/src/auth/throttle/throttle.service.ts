@@ -18,7 +18,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Secrets } from '../../platform/crypto.js';
 import { ApiError } from '../../platform/errors.js';
 import { THROTTLE_DEFAULTS, type ThrottlePolicy } from './defaults.js';
-import type { ThrottleKey, ThrottleKind, ThrottleStore } from './store.js';
+import type { PolicedKey, Reservation, ThrottleKey, ThrottleKind, ThrottleStore } from './store.js';
 
 export interface ThrottleSubject {
   realmId: string;
@@ -60,40 +60,31 @@ export function createThrottleService(deps: { store: ThrottleStore; secrets: Sec
    */
   async function begin(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS'): Promise<Attempt> {
     const now = clock.now();
-    const account = accountKey(s);
-    const ip = ipKey(s);
-    const a = await store.reserve(account, now, policy.account);
-    if (!a.admitted) throw throttledError(a.blockedUntil - now, name);
-    const i = await store.reserve(ip, now, policy.ip);
-    if (!i.admitted) {
-      await store.release(account, policy.account);
-      throw throttledError(i.blockedUntil - now, name);
+    const account = { key: accountKey(s), policy: policy.account };
+    const ip = { key: ipKey(s), policy: policy.ip };
+    const [a, i] = (await store.reserve([account, ip], now)) as [Reservation, Reservation];
+    if (!a.admitted || !i.admitted) {
+      // Refused: whatever one counter counted goes back (a blocked attempt is not counted).
+      await store.settle([], [a.admitted ? account : undefined, i.admitted ? ip : undefined].filter((k) => k !== undefined));
+      throw throttledError(Math.max(a.admitted ? 0 : a.blockedUntil, i.admitted ? 0 : i.blockedUntil) - now, name);
     }
     const wait = Math.max(a.blockedUntil, i.blockedUntil) - now;
     let settled = false;
-    const settle = async (fn: () => Promise<void>) => {
+    const settle = async (clear: ThrottleKey[], release: PolicedKey[]) => {
       if (settled) return;
       settled = true;
-      await fn();
+      await store.settle(clear, release);
     };
     return {
       failed: (failName = name) => throttledError(wait, failName),
-      succeeded: () =>
-        settle(async () => {
-          await store.clear(account);
-          await store.release(ip, policy.ip);
-        }),
-      notAGuess: () =>
-        settle(async () => {
-          await store.release(account, policy.account);
-          await store.release(ip, policy.ip);
-        }),
+      succeeded: () => settle([account.key], [ip]),
+      notAGuess: () => settle([], [account, ip]),
     };
   }
 
   /** After a recovered password: the name's lock ends at once (A-31: reset stays usable). */
   async function clearAccount(s: Pick<ThrottleSubject, 'realmId' | 'username'>): Promise<void> {
-    await store.clear(accountKey(s));
+    await store.settle([accountKey(s)], []);
   }
 
   return { begin, clearAccount };
