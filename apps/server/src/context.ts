@@ -61,7 +61,7 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock, opts:
     flows,
     own,
     // administration of a realm's settings record (realms/realm-settings.*)
-    realmSettings: createRealmSettingsService({ realms: repos.realms, perm, secrets, clock }),
+    realmSettings: createRealmSettingsService({ realms: repos.realms, secrets, clock }),
   };
   return { config, dbh, db, clock, secrets, log, repos, services };
 }

@@ -1,6 +1,11 @@
 /**
  * Server-side access control on every route (SPEC §6, A-38). A route declares
- * `config.access`; a route under /api without one stops the server at start.
+ * `config.access`; a route under /api without one stops the server at start. A route that
+ * acts in a realm named by the request also declares where that realm comes from
+ * (`config.realm: 'params.realmId'`): the permission is then decided *in that realm* before
+ * any work, with the same 1003 whether or not the realm exists, so nobody learns which
+ * realm ids exist (A-39; issue 9). Without `realm`, a permission is checked in the caller's
+ * own realm.
  */
 import type { Action } from '@umbo/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,10 +35,23 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
+/** Where a realm-scoped route finds its realm: a path parameter, a query or a body field. */
+export type RealmSource = `${'params' | 'query' | 'body'}.${string}`;
+
 export interface RouteAccess {
   method: string;
   url: string;
   access: string;
+  /** present on realm-scoped routes */
+  realm?: RealmSource;
+}
+
+/** The realm a request names through `source` ('' when it names none: nobody but admin passes). */
+function realmNamed(req: FastifyRequest, source: RealmSource): string {
+  const dot = source.indexOf('.');
+  const bag = req[source.slice(0, dot) as 'params' | 'query' | 'body'] as Record<string, unknown> | undefined;
+  const value = bag?.[source.slice(dot + 1)];
+  return typeof value === 'string' ? value : '';
 }
 
 declare module 'fastify' {
@@ -53,7 +71,13 @@ export function registerGuard(app: FastifyInstance, deps: { sessions: SessionSer
     if (!(url.startsWith('/api/') || url.startsWith('/realms/'))) return;
     const access = route.config?.access;
     if (!access) throw new Error(`route ${route.method} ${url} declares no access rule (config.access)`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push({ method, url, access });
+    const realm = route.config?.realm;
+    if (realm && !access.includes('.')) throw new Error(`route ${route.method} ${url} names a realm but no permission to check in it`);
+    if (realm && !/^(params|query|body)\.\w+$/.test(realm)) throw new Error(`route ${route.method} ${url}: config.realm must be params.X, query.X or body.X`);
+    // OpenAPI: every route behind the guard says it needs the bearer token (clients generated
+    // from the document must know); hidden routes stay out of the document anyway.
+    if (access !== 'public' && route.schema && !route.schema.security) route.schema.security = [{ bearer: [] }];
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push({ method, url, access, ...(realm ? { realm } : {}) });
   });
 
   // Before body/params validation: an anonymous caller gets 401, not a 400 that describes the body (A-38).
@@ -70,7 +94,9 @@ export function registerGuard(app: FastifyInstance, deps: { sessions: SessionSer
     }
     if (access === 'session') return;
     const [permissionId, action] = access.split('.') as [string, Action];
-    if (!deps.perm.allows(principal, permissionId, action)) {
+    const source = req.routeOptions.config?.realm;
+    const realmId = source ? realmNamed(req, source) : principal.realmId;
+    if (!deps.perm.allows(principal, permissionId, action, realmId)) {
       throw fail('FORBIDDEN', { service: 'users', resource: permissionId, perm: action });
     }
   });
@@ -80,6 +106,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** routes a service account must still reach before it sets its first password */
     allowWhilePasswordChangeRequired?: boolean;
+    /** realm-scoped routes: where the realm the permission is checked in comes from */
+    realm?: RealmSource;
   }
 }
 

@@ -1,23 +1,44 @@
 /**
- * A-38 (first layer): every /api route declares an access rule, and the server enforces it:
- * no token → 401; a signed-in account without the permission → 403 with the
- * missing-permission errData; the platform admin passes the guard.
+ * A-38, A-39: every /api route declares an access rule, and the server enforces it: no
+ * token → 401; a signed-in account without the permission → 403 with the missing-permission
+ * errData; the platform admin passes the guard. Realm-scoped routes (config.realm) decide the
+ * permission in the realm the request names: a realm-admin of realm A gets 1003 on every one
+ * of them for realm B — existing or not — and nothing changes in B.
  */
 import { expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.js';
 import { newId } from '../platform/crypto.js';
 import { describeBothDbs } from '../test/harness.js';
+import { defaultRealmSettings } from '../realms/realm-settings.js';
+import type { RouteAccess } from '../auth/guard.js';
+
+/** The request that names `realmId` through the route's realm source; other path parameters are 'x'. */
+function aimedAt(r: RouteAccess, realmId: string) {
+  const [where, name] = (r.realm ?? 'params.realmId').split('.') as ['params' | 'query' | 'body', string];
+  let url = r.url.replace(/:(\w+)/g, (_, p: string) => (where === 'params' && p === name ? realmId : 'x'));
+  if (where === 'query') url += `${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(realmId)}`;
+  return { method: r.method as 'GET', url, ...(where === 'body' ? { payload: { [name]: realmId } } : {}) };
+}
 
 describeBothDbs('A-38 access registry', (h) => {
-  async function plainUserToken(): Promise<string> {
+  async function plainUserToken(realmId = 'master', role?: string): Promise<string> {
     const now = h().clock.now();
     const name = `plain${newId().slice(0, 8)}`;
+    const id = newId();
     await h().ctx.repos.accounts.insertAccount({
-      id: newId(), realm_id: 'master', kind: 'person', owner_id: null, username: name, username_norm: name, email: null, email_norm: null,
+      id, realm_id: realmId, kind: 'person', owner_id: null, username: name, username_norm: name, email: null, email_norm: null,
       phone: null, password_hash: await hashPassword('plain-password'), avatar: '', disabled: 0, activated: 1, force_password: 0,
       regist_area: '', last_login_at: null, last_login_area: '', created_at: now, updated_at: now,
     });
-    return h().login(name, 'plain-password');
+    if (role) await h().ctx.repos.roles.bindRole(id, role, realmId, now);
+    return h().login(name, 'plain-password', realmId === 'master' ? undefined : realmId);
+  }
+
+  async function newRealm(): Promise<string> {
+    const id = `r${newId().slice(0, 8)}`;
+    const now = h().clock.now();
+    await h().dbh.db.insertInto('realms').values({ id, name: id, description: '', settings: JSON.stringify(defaultRealmSettings()), created_at: now, updated_at: now }).execute();
+    return id;
   }
 
   it('lists every /api route with a rule', () => {
@@ -25,6 +46,18 @@ describeBothDbs('A-38 access registry', (h) => {
     expect(reg.length).toBeGreaterThan(3);
     for (const r of reg) expect(r.access).toMatch(/^(public|session|[a-zA-Z]+\.[a-z]+)$/);
     expect(reg).toContainEqual({ method: 'GET', url: '/api/perm/user/info', access: 'session' });
+  });
+
+  it('every /api route is in the OpenAPI document, with the bearer requirement its access implies', async () => {
+    const doc = (await h().app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { security?: unknown }>> };
+    const routes = h().app.accessRegistry.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+    expect(routes.length).toBeGreaterThan(20);
+    for (const r of routes) {
+      const op = doc.paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
+      expect(op, `${r.method} ${r.url} in the document`).toBeDefined();
+      if (r.access === 'public') expect(op!.security, `${r.method} ${r.url}`).toBeUndefined();
+      else expect(op!.security, `${r.method} ${r.url}`).toEqual([{ bearer: [] }]);
+    }
   });
 
   it('refuses every protected route without a token', async () => {
@@ -48,9 +81,32 @@ describeBothDbs('A-38 access registry', (h) => {
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
       expect(res.json().errData).toEqual({ service: 'users', resource: permissionId, perm: action });
       expect(res.json().msg).toContain('Please contact the administrator');
+      // past the guard: whatever the route answers next, never a refusal and never a 500
       const ok = await h().app.inject({ method: r.method as 'GET', url, headers: { authorization: `Bearer ${admin}` } });
-      expect([401, 403], `${r.method} ${r.url}`).not.toContain(ok.statusCode);
+      expect([200, 400, 404], `${r.method} ${r.url}: ${ok.body}`).toContain(ok.statusCode);
+      expect([1001, 1003, 1500], `${r.method} ${r.url}`).not.toContain(ok.json().code);
     }
+  });
+
+  it('A-39 a realm-admin of realm A gets 1003 on every realm-scoped route of realm B, and nothing changes in B', async () => {
+    const scoped = h().app.accessRegistry.filter((r) => r.realm);
+    expect(scoped.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = [await newRealm(), await newRealm()];
+    const token = await plainUserToken(a, 'realm-admin');
+    const snapshot = async () => JSON.stringify(await h().dbh.db.selectFrom('realms').selectAll().where('id', '=', b).execute());
+    const before = await snapshot();
+    for (const r of scoped) {
+      for (const target of [b, 'master', 'no-such-realm']) {
+        const res = await h().app.inject({ ...aimedAt(r, target), headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
+        const [permissionId, action] = r.access.split('.');
+        expect(res.statusCode, `${r.method} ${r.url} → ${target}`).toBe(403);
+        expect(res.json()).toMatchObject({ code: 1003, errData: { service: 'users', resource: permissionId, perm: action } });
+      }
+      // …while the same account passes the guard in its own realm
+      const own = await h().app.inject({ ...aimedAt(r, a), headers: { authorization: `Bearer ${token}` } });
+      expect([401, 403, 500], `${r.method} ${r.url} → own realm`).not.toContain(own.statusCode);
+    }
+    expect(await snapshot()).toBe(before);
   });
 
   it('gives an ordinary account its own pages only', async () => {

@@ -6,12 +6,10 @@
 import { realmSettingsParams, realmSettingsPatch, realmSettingsView } from '@umbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../auth/guard.js';
 import { ok, responses } from '../platform/http.js';
 import type { RealmSettingsService } from './realm-settings.service.js';
 
 const tags = ['realms'];
-const security = [{ bearer: [] }];
 const SECRETS_NOTE =
   "Secrets (email.password, sms.secret, sms.accessKeySecret, sms.authToken) are write-only: answered as '' with hasPassword / hasSecret / hasAccessKeySecret / hasAuthToken";
 
@@ -19,26 +17,26 @@ export function registerRealmSettingsRoutes(app: FastifyInstance, deps: { settin
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/users/realms/:realmId/settings', {
-    config: { access: 'domain.query' },
+    config: { access: 'domain.query', realm: 'params.realmId' },
     schema: {
-      tags, security, params: realmSettingsParams, response: responses(realmSettingsView),
+      tags, params: realmSettingsParams, response: responses(realmSettingsView),
       summary: `A realm's settings (SPEC §3). domain.query in that realm, or admin of master (1003 otherwise); unknown realm 1004. ${SECRETS_NOTE}`,
     },
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await deps.settings.get(authOf(req).principal, req.params.realmId));
+    return ok(await deps.settings.get(req.params.realmId));
   });
 
   r.patch('/api/users/realms/:realmId/settings', {
-    config: { access: 'domain.edit' },
+    config: { access: 'domain.edit', realm: 'params.realmId' },
     schema: {
-      tags, security, params: realmSettingsParams, body: realmSettingsPatch, response: responses(realmSettingsView),
+      tags, params: realmSettingsParams, body: realmSettingsPatch, response: responses(realmSettingsView),
       summary:
         "Change some of a realm's settings and answer all of them. Unknown or invalid fields: 1009 naming the field, nothing written. " +
         `email / sms replace the whole group (null removes it: global SMTP / SMS provider). A secret omitted is kept unless the group's destination changed; '' clears it. ${SECRETS_NOTE}. domain.edit in that realm, or admin of master`,
     },
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(await deps.settings.update(authOf(req).principal, req.params.realmId, req.body));
+    return ok(await deps.settings.update(req.params.realmId, req.body));
   });
 }

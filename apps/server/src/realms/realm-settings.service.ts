@@ -5,11 +5,11 @@
  * so a refused change writes nothing and a concurrent one is never lost).
  */
 import type { z } from 'zod';
-import type { Action, RealmSettingsView, realmSettingsPatch } from '@umbo/contracts';
+import type { RealmSettingsView, realmSettingsPatch } from '@umbo/contracts';
 import type { Clock } from '../platform/clock.js';
 import type { Secrets } from '../platform/crypto.js';
 import { assertThat, fail } from '../platform/errors.js';
-import { MASTER_REALM, type PermService, type Principal } from '../perm/perm.service.js';
+import { MASTER_REALM } from '../perm/perm.service.js';
 import { defaultRealmSettings, parseStoredSettings, readRealmSettings, type StoredRealmSettings } from './realm-settings.js';
 import { emailView, mergeEmail, mergeSms, smsView } from './realm-settings.groups.js';
 import type { RealmRepo } from './realms.repo.js';
@@ -43,24 +43,22 @@ function toView(realmId: string, s: StoredRealmSettings): RealmSettingsView {
   };
 }
 
-export function createRealmSettingsService(deps: { realms: RealmRepo; perm: Pick<PermService, 'allows'>; secrets: Secrets; clock: Clock }) {
-  const { realms, perm, secrets, clock } = deps;
+export function createRealmSettingsService(deps: { realms: RealmRepo; secrets: Secrets; clock: Clock }) {
+  const { realms, secrets, clock } = deps;
   const seal = (plain: string) => secrets.encrypt(plain);
 
   /**
-   * The guard checked `domain.<action>` in the caller's own realm; this checks it for the
-   * realm in the path. Checked before the realm is looked up, so that an administrator of
-   * another realm learns nothing about which realm ids exist (403 either way).
+   * The guard already decided `domain.<action>` in this realm (config.realm), before the
+   * lookup, so a refusal never told whether the realm exists.
    */
-  async function load(principal: Principal, realmId: string, action: Action) {
-    assertThat(perm.allows(principal, 'domain', action, realmId), 'FORBIDDEN', { service: 'users', resource: 'domain', perm: action });
+  async function load(realmId: string) {
     const realm = await realms.findRealmById(realmId);
     assertThat(realm, 'NOT_FOUND');
     return realm;
   }
 
-  async function get(principal: Principal, realmId: string): Promise<RealmSettingsView> {
-    const realm = await load(principal, realmId, 'query');
+  async function get(realmId: string): Promise<RealmSettingsView> {
+    const realm = await load(realmId);
     return toView(realmId, readRealmSettings(realm.settings));
   }
 
@@ -86,8 +84,8 @@ export function createRealmSettingsService(deps: { realms: RealmRepo; perm: Pick
     return next;
   }
 
-  async function update(principal: Principal, realmId: string, patch: RealmSettingsPatchInput): Promise<RealmSettingsView> {
-    let realm = await load(principal, realmId, 'edit');
+  async function update(realmId: string, patch: RealmSettingsPatchInput): Promise<RealmSettingsView> {
+    let realm = await load(realmId);
     for (let attempt = 1; ; attempt++) {
       const next = apply(realmId, parseStoredSettings(realm.settings), patch);
       if (await realms.updateRealmSettings(realmId, realm.settings, JSON.stringify(next), clock.now())) {
