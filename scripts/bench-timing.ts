@@ -15,7 +15,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../apps/server/src/platform/config.js';
 import { systemClock } from '../apps/server/src/platform/clock.js';
-import { newId } from '../apps/server/src/platform/crypto.js';
 import { buildApp } from '../apps/server/src/app.js';
 import { openProduct } from '../apps/server/src/open.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
@@ -39,7 +38,7 @@ async function timed(url: string, payload: object): Promise<number> {
   const ms = performance.now() - t0;
   if (res.statusCode >= 500) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   // Deliveries run after the answer; let them finish so they do not land in the next timing.
-  await ctx.services.flows.notify.settled();
+  await ctx.services.notify.settled();
   return ms;
 }
 
@@ -53,14 +52,9 @@ const passwordHash = await hashPassword('Right-password-1');
 const now = Date.now();
 const accounts: { username: string; email: string }[] = [];
 for (let i = 0; i < RUNS; i++) {
-  const id = newId();
   const username = `timing${i}`;
   const email = `timing${i}@example.test`;
-  await ctx.repos.accounts.insertAccount({
-    id, realm_id: 'master', kind: 'person', owner_id: null, username, username_norm: username, email, email_norm: email, phone: null,
-    password_hash: passwordHash, avatar: '', disabled: 0, activated: 1, force_password: 0, regist_area: '', last_login_at: null, last_login_area: '',
-    created_at: now, updated_at: now,
-  });
+  await ctx.repos.accounts.insertPerson({ realmId: 'master', username, email, passwordHash, now });
   accounts.push({ username, email });
 }
 

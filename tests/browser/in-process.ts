@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
-import type { AppContext } from '../../apps/server/src/context.js';
+import type { AppContext } from '../../apps/server/src/composition/context.js';
 import { openProduct } from '../../apps/server/src/open.js';
 import { systemClock } from '../../apps/server/src/platform/clock.js';
 import { loadConfig } from '../../apps/server/src/platform/config.js';
@@ -44,7 +44,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
 
   // Image (the PNG's base64) → answer. Keyed by what the user sees, so the test needs nothing else.
   const answers = new Map<string, string>();
-  const captcha = ctx.services.flows.captcha;
+  const captcha = ctx.services.captcha;
   const issue = captcha.issue;
   captcha.issue = async (...args) => {
     const issued = await issue(...args);

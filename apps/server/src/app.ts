@@ -5,7 +5,8 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppContext } from './context.js';
+import type { AppContext } from './composition/context.js';
+import { registerRoutes } from './composition/routes.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerMetrics } from './platform/metrics.js';
@@ -14,14 +15,6 @@ import { registerProjectConfig } from './platform/project-config.js';
 import { registerSpa } from './platform/spa.js';
 import { newId } from './platform/crypto.js';
 import { registerGuard } from './auth/guard.js';
-import { registerAuthRoutes } from './auth/auth.routes.js';
-import { registerFlowRoutes } from './auth/flows/routes.js';
-import { registerAccountRoutes } from './account/account.routes.js';
-import { registerBindingRoutes } from './account/binding.routes.js';
-import { registerOtpRoutes } from './otp/otp.routes.js';
-import { registerPermRoutes } from './perm/perm.routes.js';
-import { registerLegacyRoutes } from './legacy/legacy.routes.js';
-import { registerRealmSettingsRoutes } from './realms/realm-settings.routes.js';
 
 export interface BuildOptions {
   /** false: no request log (tests); otherwise the context's logger (platform/logger.ts) */
@@ -58,18 +51,14 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
 
-  registerGuard(app, services);
+  // Before any route: every /api route registered after it must declare its access.
+  registerGuard(app, { sessions: services.sessions, perm: services.perm });
   registerMetrics(app, ctx.dbh);
   registerHealth(app, ctx.dbh);
   registerProjectConfig(app, config);
-  registerAuthRoutes(app, { login: services.login, sessions: services.sessions, secureCookies: config.publicUrl.startsWith('https:') });
-  registerFlowRoutes(app, services.flows, config.publicUrl.startsWith('https:'));
-  registerAccountRoutes(app, { account: services.own.account });
-  registerOtpRoutes(app, { otp: services.own.otp });
-  registerBindingRoutes(app, { binding: services.own.binding });
-  registerPermRoutes(app, services);
-  registerRealmSettingsRoutes(app, { settings: services.realmSettings });
-  registerLegacyRoutes(app, services);
+  registerRoutes(app, ctx);
   await registerSpa(app, config);
+  // Pending deliveries finish and Redis is let go when the app closes.
+  app.addHook('onClose', async () => ctx.close());
   return app;
 }

@@ -1,19 +1,24 @@
 /** Process entry: configuration, database, migrations, first-start bootstrap, jobs, listen. */
 import { lowerWorkerPriority } from './platform/threadpool.js';
 import { loadConfig, ConfigError } from './platform/config.js';
+import { sharedKeyWarning } from './platform/key-check.js';
 import { systemClock } from './platform/clock.js';
 import { createJobRunner } from './platform/jobs.js';
 import { buildApp } from './app.js';
-import { coreJobs } from './jobs.js';
+import { coreJobs } from './composition/jobs.js';
 import { openProduct } from './open.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the database is opened: said even when this start is then refused for its key.
+  const warning = sharedKeyWarning(config);
+  if (warning) process.stderr.write(warning);
   const { dbh, ctx, boot } = await openProduct(config, systemClock);
   const app = await buildApp(ctx);
 
   if (boot.generatedAdminPassword) {
-    // Printed once, on the start that created the account; never logged again.
+    // Printed once, on the start that created the account (of several instances starting at
+    // once, only the one whose bootstrap created it); never logged again.
     process.stdout.write(
       `\n  First administrator created in realm "master":\n    user name: admin\n    password:  ${boot.generatedAdminPassword}\n  Keep it now; it is not shown again.\n\n`,
     );

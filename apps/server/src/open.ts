@@ -1,21 +1,34 @@
 /**
- * Opening the product on a configuration: database, migrations, first-start bootstrap and the
- * context of services. main.ts, the browser suite's in-process server and the timing bench all
- * start this way; each then builds the HTTP app (buildApp) when its own wiring is in place.
+ * Opening the product on a configuration: database, migrations, the master key's check,
+ * first-start bootstrap and the context of services. main.ts, the browser suite's in-process
+ * server and the timing bench all start this way; each then builds the HTTP app (buildApp)
+ * when its own wiring is in place.
  */
 import type { Config } from './platform/config.js';
 import type { Clock } from './platform/clock.js';
 import { openDb } from './platform/db.js';
+import { checkMasterKey, verifyRecordedKey } from './platform/key-check.js';
 import { migrateToLatest } from './platform/migrations/index.js';
-import { createContext } from './context.js';
-import { bootstrap } from './realms/bootstrap.js';
+import { createContext } from './composition/context.js';
+import { bootstrap } from './composition/bootstrap.js';
 import type { RealmSettings } from './realms/realm-settings.js';
 
 /** `master`: settings the master realm gets on the first start, over the configuration's. */
 export async function openProduct(config: Config, clock: Clock, master: Partial<RealmSettings> = {}) {
   const dbh = openDb(config.databaseUrl);
-  await migrateToLatest(dbh.db);
-  const boot = await bootstrap(dbh.db, clock, config.adminPassword, { captchaPolicy: config.masterCaptchaPolicy, ...master });
+  let boot;
+  try {
+    // An instance with another key must not write a thing (issue 9): not the migrations,
+    // not the check value, not the bootstrap.
+    await verifyRecordedKey(dbh.db, config);
+    await migrateToLatest(dbh.db);
+    await checkMasterKey(dbh.db, config, clock.now());
+    boot = await bootstrap(dbh.db, clock, config.adminPassword, { captchaPolicy: config.masterCaptchaPolicy, ...master });
+  } catch (err) {
+    // A caller that goes on (tests, the browser suite) must not be left holding a pool.
+    await dbh.close().catch(() => {});
+    throw err;
+  }
   const ctx = createContext(config, dbh, clock);
   return { dbh, ctx, boot };
 }

@@ -1,8 +1,17 @@
-/** SQL for accounts. Every read and write is scoped to a realm (SECURITY.md design rules). */
-import type { Insertable, Selectable, Updateable } from 'kysely';
-import type { AccountTable, Db } from '../platform/db.js';
+/**
+ * SQL for accounts: the one module that writes the `accounts` table (issue 9). Person and
+ * service accounts are inserted here with their defaults, names and addresses are folded
+ * here, and every other area finds, updates and lists accounts through these functions.
+ * Every read and write is scoped to a realm (SECURITY.md design rules); each takes an
+ * optional transaction as its last argument.
+ */
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { newId } from '../platform/crypto.js';
+import type { Db } from '../platform/db.js';
+import type { AccountTable } from './accounts.tables.js';
 
 export type Account = Selectable<AccountTable>;
+export type AccountKind = AccountTable['kind'];
 
 /**
  * The one form user names and email addresses are compared in (issue 8): NFKC, so fullwidth
@@ -18,29 +27,164 @@ function fold(value: string): string {
 export const normaliseUsername = (username: string): string => fold(username);
 export const normaliseEmail = (email: string): string => fold(email);
 
-export function createAccountRepo(db: Db) {
+export interface NewPerson {
+  realmId: string;
+  username: string;
+  /** an argon2 hash (auth/passwords.ts); null: no password sign-in */
+  passwordHash: string | null;
+  email?: string | null | undefined;
+  /** E.164 (accounts/phone.ts) */
+  phone?: string | null | undefined;
+  /** default true; false: an email registration waiting for its activation link */
+  activated?: boolean | undefined;
+  disabled?: boolean | undefined;
+  /** country calling code the account registered from (SPEC §3 "registration area") */
+  registArea?: string | undefined;
+  now: number;
+}
+
+export interface NewService {
+  owner: Pick<Account, 'id' | 'realm_id' | 'username'>;
+  /** the part after `owner/` (DESIGN.md §4) */
+  subname: string;
+  passwordHash: string;
+  /** the service account must set its own password at first sign-in (SPEC §3 force_password) */
+  forcePassword?: boolean | undefined;
+  now: number;
+}
+
+export interface AccountListQuery {
+  kind?: AccountKind | undefined;
+  /** part of the user name, email or phone */
+  q?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+function personRow(p: NewPerson): Insertable<AccountTable> {
   return {
-    findAccountById(realmId: string, id: string): Promise<Account | undefined> {
-      return db.selectFrom('accounts').selectAll().where('realm_id', '=', realmId).where('id', '=', id).executeTakeFirst();
-    },
-    findAccountByUsername(realmId: string, username: string): Promise<Account | undefined> {
-      return db
-        .selectFrom('accounts')
-        .selectAll()
-        .where('realm_id', '=', realmId)
-        .where('username_norm', '=', normaliseUsername(username))
-        .executeTakeFirst();
-    },
-    async insertAccount(row: Insertable<AccountTable>, trx: Db = db): Promise<void> {
+    id: newId(),
+    realm_id: p.realmId,
+    kind: 'person',
+    owner_id: null,
+    username: p.username,
+    username_norm: normaliseUsername(p.username),
+    email: p.email ?? null,
+    email_norm: p.email ? normaliseEmail(p.email) : null,
+    phone: p.phone ?? null,
+    password_hash: p.passwordHash,
+    avatar: '',
+    disabled: p.disabled ? 1 : 0,
+    activated: p.activated === false ? 0 : 1,
+    force_password: 0,
+    regist_area: p.registArea ?? '',
+    last_login_at: null,
+    last_login_area: '',
+    created_at: p.now,
+    updated_at: p.now,
+  };
+}
+
+function serviceRow(s: NewService): Insertable<AccountTable> {
+  const username = `${s.owner.username}/${s.subname}`;
+  return {
+    ...personRow({ realmId: s.owner.realm_id, username, passwordHash: s.passwordHash, now: s.now }),
+    kind: 'service',
+    owner_id: s.owner.id,
+    force_password: s.forcePassword ? 1 : 0,
+  };
+}
+
+export function createAccountRepo(db: Db) {
+  const byId = (trx: Db, realmId: string, id: string) => trx.updateTable('accounts').where('realm_id', '=', realmId).where('id', '=', id);
+  const updatedOne = (res: { numUpdatedRows: bigint }) => Number(res.numUpdatedRows) === 1;
+
+  function filtered(trx: Db, realmId: string, q: Omit<AccountListQuery, 'limit' | 'offset'>) {
+    let s = trx.selectFrom('accounts').where('realm_id', '=', realmId);
+    if (q.kind) s = s.where('kind', '=', q.kind);
+    if (q.q) {
+      // LIKE with the user's text escaped: a '%' typed is a '%' searched.
+      const like = `%${fold(q.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      s = s.where((eb) => eb.or([
+        eb('username_norm', 'like', sql<string>`${like} escape '\\'`),
+        eb('email_norm', 'like', sql<string>`${like} escape '\\'`),
+        eb('phone', 'like', sql<string>`${like} escape '\\'`),
+      ]));
+    }
+    return s;
+  }
+
+  return {
+    /** A person account with the defaults (new id, enabled, activated, no avatar); answers the row. */
+    async insertPerson(p: NewPerson, trx: Db = db): Promise<Account> {
+      const row = personRow(p);
       await trx.insertInto('accounts').values(row).execute();
+      return row as Account;
     },
-    async updateAccount(realmId: string, id: string, patch: Updateable<AccountTable>, trx: Db = db): Promise<boolean> {
-      const res = await trx.updateTable('accounts').set(patch).where('realm_id', '=', realmId).where('id', '=', id).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+    /** A service account `owner/subname` of `owner`'s realm; answers the row. */
+    async insertService(s: NewService, trx: Db = db): Promise<Account> {
+      const row = serviceRow(s);
+      await trx.insertInto('accounts').values(row).execute();
+      return row as Account;
     },
-    async countAccounts(realmId: string): Promise<number> {
-      const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).where('realm_id', '=', realmId).executeTakeFirstOrThrow();
+    findAccountById(realmId: string, id: string, trx: Db = db): Promise<Account | undefined> {
+      return trx.selectFrom('accounts').selectAll().where('realm_id', '=', realmId).where('id', '=', id).executeTakeFirst();
+    },
+    /** Service accounts are found as `owner/subname`. */
+    findAccountByUsername(realmId: string, username: string, trx: Db = db): Promise<Account | undefined> {
+      return trx.selectFrom('accounts').selectAll().where('realm_id', '=', realmId).where('username_norm', '=', normaliseUsername(username)).executeTakeFirst();
+    },
+    findAccountByEmail(realmId: string, email: string, trx: Db = db): Promise<Account | undefined> {
+      return trx.selectFrom('accounts').selectAll().where('realm_id', '=', realmId).where('email_norm', '=', normaliseEmail(email)).executeTakeFirst();
+    },
+    /** `phone` in E.164, as accounts/phone.ts produces it */
+    findAccountByPhone(realmId: string, phone: string, trx: Db = db): Promise<Account | undefined> {
+      return trx.selectFrom('accounts').selectAll().where('realm_id', '=', realmId).where('phone', '=', phone).executeTakeFirst();
+    },
+    /** Newest first; `q` matches part of the user name, email or phone. */
+    listAccounts(realmId: string, q: AccountListQuery, trx: Db = db): Promise<Account[]> {
+      return filtered(trx, realmId, q).selectAll().orderBy('created_at', 'desc').orderBy('id').limit(q.limit).offset(q.offset).execute();
+    },
+    async countAccounts(realmId: string, q: Omit<AccountListQuery, 'limit' | 'offset'> = {}, trx: Db = db): Promise<number> {
+      const row = await filtered(trx, realmId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    async updateAccount(realmId: string, id: string, patch: Updateable<AccountTable>, trx: Db = db): Promise<boolean> {
+      return updatedOne(await byId(trx, realmId, id).set(patch).executeTakeFirst());
+    },
+    /** A new user name for a person account, and `new/sub` for each of its service accounts. */
+    async renameAccount(realmId: string, id: string, oldNorm: string, username: string, now: number, trx: Db = db): Promise<void> {
+      const norm = normaliseUsername(username);
+      await byId(trx, realmId, id).set({ username, username_norm: norm, updated_at: now }).execute();
+      const prefix = `${oldNorm}/`;
+      await trx
+        .updateTable('accounts')
+        .set({ username_norm: sql<string>`cast(${norm + '/'} as varchar(120)) || substr(username_norm, cast(${prefix.length + 1} as integer))`, updated_at: now })
+        .where('realm_id', '=', realmId)
+        .where('owner_id', '=', id)
+        .where('kind', '=', 'service')
+        .execute();
+    },
+    /** A new password also ends a forced change (SPEC §3 force_password). */
+    async setPassword(realmId: string, id: string, passwordHash: string, now: number, trx: Db = db): Promise<boolean> {
+      return updatedOne(await byId(trx, realmId, id).set({ password_hash: passwordHash, force_password: 0, updated_at: now }).executeTakeFirst());
+    },
+    /** A recovered password also clears a pending forced change; proving the mailbox activates. */
+    async setRecoveredPassword(realmId: string, id: string, passwordHash: string, now: number, activate: boolean, trx: Db = db): Promise<boolean> {
+      const patch = { password_hash: passwordHash, force_password: 0, updated_at: now, ...(activate ? { activated: 1 } : {}) };
+      return updatedOne(await byId(trx, realmId, id).set(patch).executeTakeFirst());
+    },
+    async activateAccount(realmId: string, id: string, now: number, trx: Db = db): Promise<boolean> {
+      return updatedOne(await byId(trx, realmId, id).set({ activated: 1, updated_at: now }).executeTakeFirst());
+    },
+    /** Binds (or with null unbinds) the email or phone; the unique indexes refuse a taken one. */
+    async setAddress(realmId: string, id: string, channel: 'email' | 'sms', value: string | null, now: number, trx: Db = db): Promise<void> {
+      const patch = channel === 'email' ? { email: value, email_norm: value === null ? null : normaliseEmail(value) } : { phone: value };
+      await byId(trx, realmId, id).set({ ...patch, updated_at: now }).execute();
+    },
+    async setAvatarUrl(realmId: string, id: string, avatar: string, now: number, trx: Db = db): Promise<void> {
+      await byId(trx, realmId, id).set({ avatar, updated_at: now }).execute();
     },
   };
 }

@@ -3,9 +3,8 @@ import { LIMITS, loginBody, loginResult } from '@umbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../platform/http.js';
+import { authOf, ok, responses } from '../platform/http.js';
 import { MASTER_REALM } from '../perm/perm.service.js';
-import { authOf } from './guard.js';
 import type { LoginService } from './login.service.js';
 import type { SessionService } from './sessions.service.js';
 

@@ -111,8 +111,3 @@ declare module 'fastify' {
   }
 }
 
-/** The authenticated state of a route whose access is not public. */
-export function authOf(req: FastifyRequest): AuthState {
-  if (!req.auth) throw fail('UNAUTHORIZED');
-  return req.auth;
-}

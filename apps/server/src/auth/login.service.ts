@@ -9,7 +9,7 @@
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
 import type { Clock } from '../platform/clock.js';
 import { fail } from '../platform/errors.js';
-import { assertMethod, type FlowSettings } from './flows/realm-policy.js';
+import { assertMethod, type FlowSettings } from '../realms/realm-policy.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
 import type { ThrottleService } from './throttle/throttle.service.js';
@@ -48,7 +48,7 @@ export interface LoginDeps {
   throttle: ThrottleService;
   otp: SecondFactor;
   captcha?: PasswordCaptcha;
-  /** The realm's settings (auth/flows/realm-policy.ts): is the password method on, which captcha policy. */
+  /** The realm's settings (realms/realm-policy.ts): is the password method on, which captcha policy. */
   settingsOf(realmId: string): Promise<FlowSettings>;
 }
 

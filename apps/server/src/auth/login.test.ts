@@ -6,7 +6,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
-import { call, createPerson, createService, randomIp, randomName, signIn, tokenFor } from '../account/test-helpers.js';
+import { as, captcha, createPerson, createService, randomName, signIn, tokenFor } from '../test/kit.js';
 import * as passwords from './passwords.js';
 
 // Spies wrap the real functions (no fake hashing): they only count calls.
@@ -17,7 +17,6 @@ vi.mock('./passwords.js', async (importOriginal) => {
 
 const CURRENT = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=1\$/;
 const BAD = { status: 400, body: { result: 'fail', code: 1010, errno: 1010, error: 'bad_credentials', msg: 'Incorrect account or password' } };
-const strip = (a: { status: number; body: unknown }) => ({ status: a.status, body: a.body });
 
 describeBothDbs('password sign-in', (h) => {
   beforeEach(() => vi.mocked(passwords.burnPasswordCheck).mockClear());
@@ -51,9 +50,9 @@ describeBothDbs('password sign-in', (h) => {
       const password = Array.from({ length: len }, (_, i) => 'aB3$é'[i % 5]).join('');
       const a = await createPerson(h(), { password });
       expect((await signIn(h(), a)).status).toBe(200);
-      expect(strip(await signIn(h(), { ...a, password: password.slice(0, -1) }))).toEqual(BAD);
-      expect(strip(await signIn(h(), { ...a, password: password.toUpperCase() }))).toEqual(BAD);
-      expect(strip(await signIn(h(), { ...a, password: password.slice(0, 72) + 'x'.repeat(len - 72 > 0 ? len - 72 : 0) }))).toEqual(len > 72 ? BAD : { status: 200, body: expect.anything() });
+      expect(await signIn(h(), { ...a, password: password.slice(0, -1) })).toEqual(BAD);
+      expect(await signIn(h(), { ...a, password: password.toUpperCase() })).toEqual(BAD);
+      expect(await signIn(h(), { ...a, password: password.slice(0, 72) + 'x'.repeat(len - 72 > 0 ? len - 72 : 0) })).toEqual(len > 72 ? BAD : { status: 200, body: expect.anything() });
     }
   });
 
@@ -77,7 +76,7 @@ describeBothDbs('password sign-in', (h) => {
       await signIn(h(), { ...disabled, password: 'Wrong-Password-1' }),
       await signIn(h(), { ...unactivated, password: 'Wrong-Password-1' }),
     ];
-    for (const res of answers) expect(strip(res)).toEqual(BAD);
+    for (const res of answers) expect(res).toEqual(BAD);
   });
 
   it('A-30 the unknown-user path runs the dummy hash verifier; a known user does not', async () => {
@@ -89,7 +88,7 @@ describeBothDbs('password sign-in', (h) => {
     expect(passwords.burnPasswordCheck).not.toHaveBeenCalled();
     // A realm is public (its issuer and sign-in page are), so an unknown one is a plain 1004
     // before any account is looked at; no captcha can even be issued for it.
-    const res = await call(h(), 'POST', '/api/users/auth/login', { payload: { username: a.username, password: a.password, realm_id: 'no-such-realm', captcha: 'ABCD', serialNo: 'x' } });
+    const res = await as(h()).post('/api/users/auth/login', { username: a.username, password: a.password, realm_id: 'no-such-realm', captcha: 'ABCD', serialNo: 'x' });
     expect(res).toMatchObject({ status: 404, body: { code: 1004 } });
     expect(passwords.burnPasswordCheck).not.toHaveBeenCalled();
   });
@@ -103,7 +102,7 @@ describeBothDbs('password sign-in', (h) => {
 
   it('records the last sign-in time and area (SPEC §3 account centre)', async () => {
     const a = await createPerson(h());
-    const res = await call(h(), 'POST', '/api/users/auth/login', { payload: { username: a.username, password: a.password, country: '+86', ...(await h().solveCaptcha()) } });
+    const res = await as(h()).post('/api/users/auth/login', { username: a.username, password: a.password, country: '+86', ...(await captcha(h())) });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ token: expect.any(String), expiresAt: h().clock.now() + 604_800_000, userId: a.id, realmId: 'master', forcePassword: false });
     const row = await h().ctx.repos.accounts.findAccountById('master', a.id);
@@ -116,8 +115,8 @@ describeBothDbs('password sign-in', (h) => {
     expect((await signIn(h(), svc)).status).toBe(200);
     expect((await signIn(h(), { ...svc, username: svc.username.toUpperCase() })).status).toBe(200);
     // the subname alone, or another owner's prefix, is not an account
-    expect(strip(await signIn(h(), { ...svc, username: 'robot.arm' }))).toEqual(BAD);
-    expect(strip(await signIn(h(), { ...svc, username: `admin/robot.arm` }))).toEqual(BAD);
+    expect(await signIn(h(), { ...svc, username: 'robot.arm' })).toEqual(BAD);
+    expect(await signIn(h(), { ...svc, username: `admin/robot.arm` })).toEqual(BAD);
   });
 
   it('a forced first password change blocks every call but password change, logout and user info (1008)', async () => {
@@ -127,14 +126,14 @@ describeBothDbs('password sign-in', (h) => {
     expect(first.status).toBe(200);
     expect(first.body.data.forcePassword).toBe(true);
     const token = first.body.data.token as string;
-    const blocked = await call(h(), 'GET', '/api/users/account/sessions', { token });
+    const blocked = await as(h(), token).get('/api/users/account/sessions');
     expect(blocked).toMatchObject({ status: 403, body: { result: 'fail', code: 1008, error: 'password_change_required' } });
-    expect((await call(h(), 'GET', '/api/users/account/otp', { token })).body.code).toBe(1008);
-    expect((await call(h(), 'GET', '/api/users/account', { token })).status).toBe(200);
-    expect((await call(h(), 'GET', '/api/perm/user/info', { token })).status).toBe(200);
-    const changed = await call(h(), 'POST', '/api/users/account/password', { token, payload: { oldPassword: svc.password, newPassword: 'Fresh-Service-Pass-28' } });
+    expect((await as(h(), token).get('/api/users/account/otp')).body.code).toBe(1008);
+    expect((await as(h(), token).get('/api/users/account')).status).toBe(200);
+    expect((await as(h(), token).get('/api/perm/user/info')).status).toBe(200);
+    const changed = await as(h(), token).post('/api/users/account/password', { oldPassword: svc.password, newPassword: 'Fresh-Service-Pass-28' });
     expect(changed).toMatchObject({ status: 200, body: { result: 'ok', code: 0, data: {} } });
-    expect((await call(h(), 'GET', '/api/users/account/sessions', { token })).status).toBe(200);
+    expect((await as(h(), token).get('/api/users/account/sessions')).status).toBe(200);
     const again = await signIn(h(), { ...svc, password: 'Fresh-Service-Pass-28' });
     expect(again.body.data.forcePassword).toBe(false);
   });
@@ -142,8 +141,8 @@ describeBothDbs('password sign-in', (h) => {
   it('A-36 logout ends the session on the server', async () => {
     const a = await createPerson(h());
     const token = await tokenFor(h(), a);
-    expect((await call(h(), 'POST', '/api/users/auth/logout', { token })).status).toBe(200);
-    expect(await call(h(), 'GET', '/api/users/account', { token })).toMatchObject({ status: 401, body: { code: 1001 } });
-    expect((await call(h(), 'POST', '/api/users/auth/logout', { token, ip: randomIp() })).status).toBe(401);
+    expect((await as(h(), token).post('/api/users/auth/logout')).status).toBe(200);
+    expect(await as(h(), token).get('/api/users/account')).toMatchObject({ status: 401, body: { code: 1001 } });
+    expect((await as(h(), token).post('/api/users/auth/logout')).status).toBe(401);
   });
 });

@@ -1,26 +1,27 @@
-/** SQL for console sessions (bearer tokens, stored only as keyed hashes). */
+/** SQL for console sessions (bearer tokens, stored only as keyed hashes): the `sessions` table's one writer. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, SessionTable } from '../platform/db.js';
+import type { Db } from '../platform/db.js';
+import type { SessionTable } from './sessions.tables.js';
 
 export type Session = Selectable<SessionTable>;
 
 export function createSessionRepo(db: Db) {
   return {
-    async insertSession(row: Insertable<SessionTable>): Promise<void> {
-      await db.insertInto('sessions').values(row).execute();
+    async insertSession(row: Insertable<SessionTable>, trx: Db = db): Promise<void> {
+      await trx.insertInto('sessions').values(row).execute();
     },
     /** Live session by token hash; expiry and revocation are decided by the caller's clock. */
-    findSessionByTokenHash(tokenHash: string): Promise<Session | undefined> {
-      return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+    findSessionByTokenHash(tokenHash: string, trx: Db = db): Promise<Session | undefined> {
+      return trx.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     },
-    findSessionById(realmId: string, id: string): Promise<Session | undefined> {
-      return db.selectFrom('sessions').selectAll().where('realm_id', '=', realmId).where('id', '=', id).executeTakeFirst();
+    findSessionById(realmId: string, id: string, trx: Db = db): Promise<Session | undefined> {
+      return trx.selectFrom('sessions').selectAll().where('realm_id', '=', realmId).where('id', '=', id).executeTakeFirst();
     },
-    async touchSession(id: string, now: number): Promise<void> {
-      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+    async touchSession(id: string, now: number, trx: Db = db): Promise<void> {
+      await trx.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
     },
-    async revokeSession(realmId: string, id: string, now: number): Promise<boolean> {
-      const res = await db
+    async revokeSession(realmId: string, id: string, now: number, trx: Db = db): Promise<boolean> {
+      const res = await trx
         .updateTable('sessions')
         .set({ revoked_at: now })
         .where('realm_id', '=', realmId)
@@ -29,9 +30,9 @@ export function createSessionRepo(db: Db) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
-    /** Ends every session of an account, optionally sparing one (password change). */
-    async revokeAccountSessions(realmId: string, accountId: string, now: number, exceptId?: string): Promise<number> {
-      let q = db
+    /** Ends every session of an account, optionally sparing one (password change, "sign out everywhere else"). */
+    async revokeAccountSessions(realmId: string, accountId: string, now: number, exceptId?: string, trx: Db = db): Promise<number> {
+      let q = trx
         .updateTable('sessions')
         .set({ revoked_at: now })
         .where('realm_id', '=', realmId)
@@ -41,8 +42,8 @@ export function createSessionRepo(db: Db) {
       const res = await q.executeTakeFirst();
       return Number(res.numUpdatedRows);
     },
-    listAccountSessions(realmId: string, accountId: string, now: number): Promise<Session[]> {
-      return db
+    listAccountSessions(realmId: string, accountId: string, now: number, trx: Db = db): Promise<Session[]> {
+      return trx
         .selectFrom('sessions')
         .selectAll()
         .where('realm_id', '=', realmId)
@@ -53,8 +54,8 @@ export function createSessionRepo(db: Db) {
         .execute();
     },
     /** Sweep: rows past expiry (or revoked) for longer than `graceMs` go. */
-    async deleteStaleSessions(now: number, graceMs: number): Promise<number> {
-      const res = await db
+    async deleteStaleSessions(now: number, graceMs: number, trx: Db = db): Promise<number> {
+      const res = await trx
         .deleteFrom('sessions')
         .where((eb) => eb.or([eb('expires_at', '<', now - graceMs), eb('revoked_at', '<', now - graceMs)]))
         .executeTakeFirst();

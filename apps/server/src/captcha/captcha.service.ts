@@ -10,7 +10,7 @@ import { fail } from '../platform/errors.js';
 import { normaliseUsername } from '../accounts/accounts.repo.js';
 import { CAPTCHA_DEFAULTS } from '../codes/defaults.js';
 import type { CodeStore, CounterKey } from '../codes/store.js';
-import type { FlowSettings } from '../auth/flows/realm-policy.js';
+import type { FlowSettings } from '../realms/realm-policy.js';
 import { CAPTCHA_ALPHABET } from './glyphs.js';
 import { renderCaptcha } from './render.js';
 

@@ -6,7 +6,7 @@
 import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
-import { newRealmId, putRealm } from '../auth/flows/testing/flows-helpers.js';
+import { as, createRealm, setRealmSettings } from '../test/kit.js';
 import { CAPTCHA_ALPHABET, GLYPHS } from './glyphs.js';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, renderCaptcha } from './render.js';
 
@@ -72,21 +72,20 @@ function issue3Markup(answer: string): Buffer {
 }
 
 describeBothDbs('captcha', (h) => {
-  const captcha = () => h().ctx.services.flows.captcha;
+  const captcha = () => h().ctx.services.captcha;
   const code = (p: Promise<unknown>) => p.then(() => 0, (e: { def?: { code: number } }) => e.def?.code ?? -1);
 
   it('GET /api/users/auth/captcha answers a PNG image', async () => {
-    const res = await h().app.inject({ method: 'GET', url: '/api/users/auth/captcha' });
-    expect(res.statusCode).toBe(200);
+    const res = await as(h()).get('/api/users/auth/captcha');
+    expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    const data = res.json().data as { serialNo: string; image: string; expiresAt: number };
+    const data = res.body.data as { serialNo: string; image: string; expiresAt: number };
     expect(data.serialNo).toMatch(/^[A-Za-z0-9]{32}$/);
     expect(data.expiresAt).toBe(h().clock.now() + 120_000);
     expect(data.image).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     const png = Buffer.from(data.image.slice('data:image/png;base64,'.length), 'base64');
     expect(png.subarray(0, 8)).toEqual(PNG_MAGIC);
-    const unknown = await h().app.inject({ method: 'GET', url: '/api/users/auth/captcha?realm_id=nope', headers: { 'accept-language': 'en' } });
-    expect(unknown.statusCode).toBe(404);
+    expect((await as(h()).get('/api/users/auth/captcha?realm_id=nope')).status).toBe(404);
   });
 
   it('A-31 captcha: a solver reading the markup fails (issue 8)', async () => {
@@ -128,7 +127,7 @@ describeBothDbs('captcha', (h) => {
     expect(await code(captcha().verify('master', { captcha: 'ZZZZ', serialNo: d.serialNo }))).toBe(4005);
     expect(await code(captcha().verify('master', { captcha: d.answer, serialNo: d.serialNo }))).toBe(4005);
     expect(await code(captcha().verify('master', { serialNo: d.serialNo }))).toBe(4005);
-    const other = await putRealm(h(), newRealmId());
+    const other = await createRealm(h());
     const e = await captcha().issue('master');
     expect(await code(captcha().verify(other, { captcha: e.answer, serialNo: e.serialNo }))).toBe(4005);
   });
@@ -140,10 +139,10 @@ describeBothDbs('captcha', (h) => {
   });
 
   it("'always' asks every time; 'after_failures' from the 4th attempt of an account or an IP; a right password gives its attempt back", async () => {
-    const realm = await putRealm(h(), newRealmId());
+    const realm = await createRealm(h());
     const guard = (username: string, ip: string, answer: { captcha?: string; serialNo?: string } = {}) => captcha().guardPasswordLogin(realm, { username, ip, ...answer });
     expect(await code(guard('bob', '192.0.2.9'))).toBe(4005);
-    await putRealm(h(), realm, { captchaPolicy: 'after_failures' });
+    await setRealmSettings(h(), realm, { captchaPolicy: 'after_failures' });
     // three failed attempts of Bob from three addresses pass without a captcha…
     for (let i = 0; i < 3; i++) expect(await code(guard('Bob', `192.0.2.${20 + i}`))).toBe(0);
     // …the fourth needs one, from any address; another name from a fresh address does not
@@ -159,15 +158,15 @@ describeBothDbs('captcha', (h) => {
   });
 
   it("'after_failures': attempts refused for the captcha are not counted as failures", async () => {
-    const realm = await putRealm(h(), newRealmId(), { captchaPolicy: 'after_failures' });
+    const realm = await createRealm(h(), { captchaPolicy: 'after_failures' });
     for (let i = 0; i < 3; i++) await captcha().guardPasswordLogin(realm, { username: 'frank', ip: `192.0.2.${70 + i}` });
     for (let i = 0; i < 10; i++) expect(await code(captcha().guardPasswordLogin(realm, { username: 'frank', ip: '192.0.2.80' }))).toBe(4005);
     const key = { realmId: realm, name: 'login-fail-user', keyHash: h().ctx.secrets.hash('counter', 'frank'), windowMs: 15 * 60_000, now: h().clock.now() };
-    expect(await h().ctx.services.flows.deps.store.hitCounter(key)).toBe(4);
+    expect(await h().ctx.stores.codes.hitCounter(key)).toBe(4);
   });
 
   it("A-31 'after_failures': 200 parallel attempts without a captcha — only 3 pass the guard", async () => {
-    const realm = await putRealm(h(), newRealmId(), { captchaPolicy: 'after_failures' });
+    const realm = await createRealm(h(), { captchaPolicy: 'after_failures' });
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => code(captcha().guardPasswordLogin(realm, { username: 'dave', ip: `198.51.100.${i % 250}` }))));
     expect(results.filter((c) => c === 0)).toHaveLength(3);
     expect(results.filter((c) => c === 4005)).toHaveLength(197);

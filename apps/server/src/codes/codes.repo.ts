@@ -1,6 +1,14 @@
-/** SQL for one-time codes and rate counters when no Redis is configured. Realm-scoped. */
+/**
+ * SQL for one-time codes and rate counters when no Redis is configured: the one writer of
+ * `verification_codes` and `rate_counters` (codes.tables.ts). Realm-scoped. It is a
+ * CodeStore, interchangeable with the Redis one (redis-store.ts), so its methods take no
+ * transaction: no caller can join a Redis key to an SQL transaction, and each method is one
+ * atomic statement already.
+ */
 import { sql } from 'kysely';
 import type { Db } from '../platform/db.js';
+// The tables' declaration (merged into platform/db.ts's Database) comes with the repo that writes them.
+import './codes.tables.js';
 import { windowOf, type CheckResult, type CodeAttempt, type CodeKey, type CodeStore, type CounterKey, type NewCode } from './store.js';
 
 const counterKey = (k: CounterKey) => `realm:${k.realmId}:${k.name}:${k.keyHash}:${windowOf(k).index}`;
@@ -117,3 +125,5 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
     },
   };
 }
+
+export type CodeRepo = ReturnType<typeof createCodeRepo>;

@@ -1,6 +1,7 @@
-/** SQL for 24-character mail-link codes (activation, reset). Realm-scoped; codes only hashed. */
+/** SQL for 24-character mail-link codes (activation, reset): the table's one writer. Realm-scoped; codes only hashed. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, MailLinkCodeTable } from '../platform/db.js';
+import type { Db } from '../platform/db.js';
+import type { MailLinkCodeTable } from './codes.tables.js';
 
 export type MailLinkCode = Selectable<MailLinkCodeTable>;
 export type MailLinkKind = MailLinkCodeTable['kind'];
@@ -44,8 +45,8 @@ export function createMailLinkRepo(db: Db) {
         .executeTakeFirst();
     },
     /** Sweep: codes expired for longer than `graceMs` go. */
-    async deleteExpiredMailLinkCodes(now: number, graceMs: number): Promise<number> {
-      const res = await db.deleteFrom('mail_link_codes').where('expires_at', '<', now - graceMs).executeTakeFirst();
+    async deleteExpiredMailLinkCodes(now: number, graceMs: number, trx: Db = db): Promise<number> {
+      const res = await trx.deleteFrom('mail_link_codes').where('expires_at', '<', now - graceMs).executeTakeFirst();
       return Number(res.numDeletedRows);
     },
   };

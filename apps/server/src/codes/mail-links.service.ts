@@ -16,8 +16,8 @@ export function createMailLinkService(deps: { repo: MailLinkRepo; secrets: Secre
   const hashOf = (kind: MailLinkKind, code: string) => secrets.hash(`mail-link:${kind}`, code);
   const ttlOf = (kind: MailLinkKind) => (kind === 'activate' ? MAIL_LINK_DEFAULTS.activateTtlMs : MAIL_LINK_DEFAULTS.resetTtlMs);
 
-  /** Creates a code inside the caller's transaction; older unused codes of that kind go. */
-  async function create(trx: Db, realmId: string, kind: MailLinkKind, accountId: string): Promise<{ code: string; expiresAt: number }> {
+  /** Creates a code (in the caller's transaction, when given); older unused codes of that kind go. */
+  async function create(realmId: string, kind: MailLinkKind, accountId: string, trx?: Db): Promise<{ code: string; expiresAt: number }> {
     // 24 base62 characters ≈ 143 bits (AS-12: guess probability ≤ 2^-128).
     const code = randomString(LIMITS.mailCodeLength);
     const now = clock.now();
@@ -28,7 +28,7 @@ export function createMailLinkService(deps: { repo: MailLinkRepo; secrets: Secre
   }
 
   /** Consumes a code; returns its account id, or throws 4004 (expired) / 4006 (anything else). */
-  async function consume(trx: Db, realmId: string, kind: MailLinkKind, code: string): Promise<string> {
+  async function consume(realmId: string, kind: MailLinkKind, code: string, trx?: Db): Promise<string> {
     const now = clock.now();
     const codeHash = hashOf(kind, code);
     const accountId = await repo.consumeMailLinkCode(realmId, kind, codeHash, now, trx);

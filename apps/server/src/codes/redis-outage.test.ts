@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
-import { captcha, post, randomMobile } from '../auth/flows/testing/flows-helpers.js';
+import { as, captcha, randomMobile } from '../test/kit.js';
 
 const sockets = new Set<net.Socket>();
 let proxy: net.Server;
@@ -41,33 +41,31 @@ const outage = { result: 'fail', code: 1201, errno: 1201, error: 'database_error
 
 describeBothDbs('A-46 Redis down', (h) => {
   it('codes and captchas answer 503 while Redis is away, and work again after', async () => {
-    expect(h().ctx.services.flows.deps.store.kind).toBe('redis');
+    expect(h().ctx.stores.codes.kind).toBe('redis');
     const mobile = randomMobile();
     const c = await captcha(h());
-    const before = await post(h(), '/api/users/auth/sms-code', { mobile, purpose: 'login', ...c });
+    const before = await as(h()).post('/api/users/auth/sms-code', { mobile, purpose: 'login', ...c });
     expect(before.status).toBe(200);
-    const serialNo = before.body.data!.serialNo as string;
+    const serialNo = before.body.data.serialNo as string;
 
     await cutProxy();
-    const issue = await post(h(), '/api/users/auth/sms-code', { mobile: randomMobile(), purpose: 'login', captcha: 'AAAA', serialNo: 'x' });
+    const issue = await as(h()).post('/api/users/auth/sms-code', { mobile: randomMobile(), purpose: 'login', captcha: 'AAAA', serialNo: 'x' });
     expect(issue).toEqual({ status: 503, body: outage });
-    const verify = await post(h(), '/api/users/auth/login/sms', { mobile, code: '123456', serialNo });
+    const verify = await as(h()).post('/api/users/auth/login/sms', { mobile, code: '123456', serialNo });
     expect(verify).toEqual({ status: 503, body: outage });
-    const image = await h().app.inject({ method: 'GET', url: '/api/users/auth/captcha', headers: { 'accept-language': 'en' } });
-    expect(image.statusCode).toBe(503);
-    expect(image.json()).toEqual(outage);
-    const ft = await post(h(), '/api/users/auth/login/ftoken', { ftoken: `master.${'a'.repeat(40)}` });
+    expect(await as(h()).get('/api/users/auth/captcha')).toEqual({ status: 503, body: outage });
+    const ft = await as(h()).post('/api/users/auth/login/ftoken', { ftoken: `master.${'a'.repeat(40)}` });
     expect(ft.status).toBe(503);
 
     await startProxy();
     let back = 0;
     for (let i = 0; i < 50 && back !== 200; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      back = (await h().app.inject({ method: 'GET', url: '/api/users/auth/captcha' })).statusCode;
+      back = (await as(h()).get('/api/users/auth/captcha')).status;
     }
     expect(back).toBe(200);
     // the code issued before the outage is still checked, not skipped
-    const wrong = await post(h(), '/api/users/auth/login/sms', { mobile, code: '000000', serialNo });
+    const wrong = await as(h()).post('/api/users/auth/login/sms', { mobile, code: '000000', serialNo });
     expect(wrong.body.code).toBe(4006);
   });
   // A getter: the proxy's port is known only once beforeAll has started it.

@@ -1,6 +1,7 @@
-/** SQL for the outbox (issue 3): messages the `outbox` provider keeps for administrators. */
+/** SQL for the outbox (issue 3): messages the `outbox` provider keeps for administrators. The table's one writer. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, OutboxTable } from '../platform/db.js';
+import type { Db } from '../platform/db.js';
+import type { OutboxTable } from './outbox.tables.js';
 
 export type OutboxRow = Selectable<OutboxTable>;
 
@@ -13,26 +14,26 @@ export interface OutboxQuery {
 }
 
 export function createOutboxRepo(db: Db) {
-  const filtered = (q: OutboxQuery) => {
-    let s = db.selectFrom('outbox');
+  const filtered = (q: OutboxQuery, trx: Db) => {
+    let s = trx.selectFrom('outbox');
     if (q.realmId) s = s.where('realm_id', '=', q.realmId);
     if (q.channel) s = s.where('channel', '=', q.channel);
     if (q.recipient) s = s.where('recipient', '=', q.recipient);
     return s;
   };
   return {
-    async insertOutboxMessage(row: Insertable<OutboxTable>): Promise<void> {
-      await db.insertInto('outbox').values(row).execute();
+    async insertOutboxMessage(row: Insertable<OutboxTable>, trx: Db = db): Promise<void> {
+      await trx.insertInto('outbox').values(row).execute();
     },
-    listOutboxMessages(q: OutboxQuery): Promise<OutboxRow[]> {
-      return filtered(q).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
+    listOutboxMessages(q: OutboxQuery, trx: Db = db): Promise<OutboxRow[]> {
+      return filtered(q, trx).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
     },
-    async countOutboxMessages(q: OutboxQuery): Promise<number> {
-      const row = await filtered(q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    async countOutboxMessages(q: OutboxQuery, trx: Db = db): Promise<number> {
+      const row = await filtered(q, trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       return Number(row.n);
     },
-    async deleteOutboxMessagesBefore(before: number): Promise<number> {
-      const res = await db.deleteFrom('outbox').where('created_at', '<', before).executeTakeFirst();
+    async deleteOutboxMessagesBefore(before: number, trx: Db = db): Promise<number> {
+      const res = await trx.deleteFrom('outbox').where('created_at', '<', before).executeTakeFirst();
       return Number(res.numDeletedRows);
     },
   };

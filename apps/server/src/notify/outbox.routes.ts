@@ -2,8 +2,7 @@
 import { outboxQuery, outboxResult } from '@umbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../auth/guard.js';
-import { ok, responses } from '../platform/http.js';
+import { authOf, ok, responses } from '../platform/http.js';
 import type { OutboxService } from './outbox.service.js';
 
 export function registerOutboxRoutes(app: FastifyInstance, outbox: OutboxService) {

@@ -8,8 +8,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
-import { newId } from '../platform/crypto.js';
-import { captcha, newRealmId, post, putRealm, randomMobile } from '../auth/flows/testing/flows-helpers.js';
+import { as, captcha, createPerson, createRealm, randomMobile, settled } from '../test/kit.js';
 import { createAliyunSms } from './sms/aliyun.js';
 import { createTwilioSms } from './sms/twilio.js';
 import { createWebhookSms } from './sms/webhook.js';
@@ -113,25 +112,20 @@ describeBothDbs("a realm's own SMS provider", (h) => {
   it('sends the sign-in code through the realm\'s Twilio account (sealed token)', async () => {
     hits.length = 0;
     reply = () => ({ status: 201, body: '{}' });
-    const realm = await putRealm(h(), newRealmId(), {
+    const realm = await createRealm(h(), {
       sms: { provider: 'twilio', accountSid: 'AC9', authToken: h().ctx.secrets.encrypt('realm-token'), from: '+15005550006', endpoint: base },
     });
     const mobile = randomMobile();
-    const now = h().clock.now();
-    await h().ctx.repos.accounts.insertAccount({
-      id: newId(), realm_id: realm, kind: 'person', owner_id: null, username: `m${mobile}`, username_norm: `m${mobile}`, email: null, email_norm: null,
-      phone: `+86${mobile}`, password_hash: null, avatar: '', disabled: 0, activated: 1, force_password: 0, regist_area: '', last_login_at: null,
-      last_login_area: '', created_at: now, updated_at: now,
-    });
-    const res = await post(h(), '/api/users/auth/sms-code', { realm_id: realm, mobile, purpose: 'login', ...(await captcha(h(), realm)) });
+    await createPerson(h(), { realmId: realm, phone: `+86${mobile}`, password: null });
+    const res = await as(h()).post('/api/users/auth/sms-code', { realm_id: realm, mobile, purpose: 'login', ...(await captcha(h(), realm)) });
     expect(res.status).toBe(200);
-    await h().ctx.services.flows.notify.settled();
+    await settled(h());
     expect(hits).toHaveLength(1);
     expect(hits[0]!.headers.authorization).toBe(`Basic ${Buffer.from('AC9:realm-token').toString('base64')}`);
     const form = new URLSearchParams(hits[0]!.body);
     expect(form.get('To')).toBe(`+86${mobile}`);
     const code = /\b(\d{6})\b/.exec(form.get('Body')!)![1]!;
-    const login = await post(h(), '/api/users/auth/login/sms', { realm_id: realm, mobile, code, serialNo: res.body.data!.serialNo });
+    const login = await as(h()).post('/api/users/auth/login/sms', { realm_id: realm, mobile, code, serialNo: res.body.data.serialNo });
     expect(login.status).toBe(200);
   });
 });

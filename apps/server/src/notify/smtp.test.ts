@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
-import { captcha, newRealmId, passwordLogin, post, putRealm, randomEmail } from '../auth/flows/testing/flows-helpers.js';
+import { as, captcha, createRealm, randomEmail, settled, signIn } from '../test/kit.js';
 import { sendViaRealmSmtp, sendViaSmtpUrl } from './mailer.js';
 import { startSmtpSink } from './testing/smtp-sink.js';
 
@@ -23,14 +23,14 @@ afterAll(async () => {
 
 describeBothDbs('mail over SMTP', (h) => {
   const mailRealm = async (patch = {}) =>
-    putRealm(h(), newRealmId(), { email: { host: '127.0.0.1', port: sink.port, secure: false, from: 'Umbo <no-reply@umbo.test>' }, ...patch });
+    createRealm(h(), { email: { host: '127.0.0.1', port: sink.port, secure: false, from: 'Umbo <no-reply@umbo.test>' }, ...patch });
 
   it('registers, receives the activation mail over SMTP, follows its link, signs in', async () => {
     const realm = await mailRealm();
     const email = randomEmail();
-    const reg = await post(h(), '/api/users/auth/register/email', { realm_id: realm, email, password: 'Str0ng-pass!', lang: 'fr', ...(await captcha(h(), realm)) });
+    const reg = await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email, password: 'Str0ng-pass!', lang: 'fr', ...(await captcha(h(), realm)) });
     expect(reg.status).toBe(200);
-    await h().ctx.services.flows.notify.settled();
+    await settled(h());
     const mail = await sink.next(email);
     expect(mail.from).toBe('no-reply@umbo.test');
     expect(mail.subject).toBe('Activez votre compte sur umbo');
@@ -38,25 +38,25 @@ describeBothDbs('mail over SMTP', (h) => {
     expect(mail.html).toContain(link.replace(/&/g, '&#38;'));
     const url = new URL(link);
     expect(url.searchParams.get('realm_id')).toBe(realm);
-    const act = await post(h(), '/api/users/auth/activate', { realm_id: realm, code: url.searchParams.get('code') });
+    const act = await as(h()).post('/api/users/auth/activate', { realm_id: realm, code: url.searchParams.get('code') });
     expect(act.body).toEqual({ result: 'ok', code: 0, data: { username: email } });
-    expect((await passwordLogin(h(), email, 'Str0ng-pass!', realm)).status).toBe(200);
+    expect((await signIn(h(), { username: email, password: 'Str0ng-pass!', realmId: realm })).status).toBe(200);
   });
 
   it("uses the realm's activeEmailTpl / resetEmailTpl, and resets with the code read from the mail", async () => {
     const realm = await mailRealm({ activeEmailTpl: 'Welcome {{username}}! Confirm: {{link}}', resetEmailTpl: 'Code for {{username}}: {{code}} (or {{link}}), {{minutes}} min' });
     const email = randomEmail();
-    await post(h(), '/api/users/auth/register/email', { realm_id: realm, email, password: 'Str0ng-pass!', ...(await captcha(h(), realm)) });
-    await h().ctx.services.flows.notify.settled();
+    await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email, password: 'Str0ng-pass!', ...(await captcha(h(), realm)) });
+    await settled(h());
     const welcome = await sink.next(email);
     expect(welcome.text).toMatch(new RegExp(`^Welcome ${email}! Confirm: http://umbo\\.test/user/register-result\\?realm_id=${realm}&code=[A-Za-z0-9]{24}\\n`));
-    const session = await post(h(), '/api/users/auth/retrieve/email', { realm_id: realm, email, ...(await captcha(h(), realm)) });
+    const session = await as(h()).post('/api/users/auth/retrieve/email', { realm_id: realm, email, ...(await captcha(h(), realm)) });
     expect(session.status).toBe(200);
-    await h().ctx.services.flows.notify.settled();
+    await settled(h());
     const reset = await sink.next(email, (m) => m.text.startsWith('Code for'));
     const code = /Code for [^:]+: ([A-Za-z0-9]{24}) \(or http:\/\/umbo\.test\/reset\?realm_id=[\w]+&code=\1\), 60 min/.exec(reset.text)![1]!;
-    expect((await post(h(), '/api/users/auth/reset', { realm_id: realm, code, password: 'N3w-password' })).status).toBe(200);
-    expect((await passwordLogin(h(), email, 'N3w-password', realm)).status).toBe(200);
+    expect((await as(h()).post('/api/users/auth/reset', { realm_id: realm, code, password: 'N3w-password' })).status).toBe(200);
+    expect((await signIn(h(), { username: email, password: 'N3w-password', realmId: realm })).status).toBe(200);
   });
 });
 

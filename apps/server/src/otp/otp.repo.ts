@@ -1,7 +1,11 @@
-/** SQL for TOTP secrets and recovery codes. Every statement is scoped to realm and account. */
+/**
+ * SQL for TOTP secrets and recovery codes: the one writer of `account_otp` and
+ * `otp_recovery_codes`. Every statement is scoped to realm and account.
+ */
 import type { Selectable } from 'kysely';
-import type { AccountOtpTable, Db } from '../platform/db.js';
 import { newId } from '../platform/crypto.js';
+import type { Db } from '../platform/db.js';
+import type { AccountOtpTable } from './otp.tables.js';
 
 export type AccountOtp = Selectable<AccountOtpTable>;
 
@@ -10,24 +14,24 @@ export interface OtpOwner {
   accountId: string;
 }
 
-function queries(db: Db) {
-  const otp = (o: OtpOwner) => db.updateTable('account_otp').where('realm_id', '=', o.realmId).where('account_id', '=', o.accountId);
+export function createOtpRepo(db: Db) {
+  const otp = (trx: Db, o: OtpOwner) => trx.updateTable('account_otp').where('realm_id', '=', o.realmId).where('account_id', '=', o.accountId);
 
   return {
-    findOtp(o: OtpOwner): Promise<AccountOtp | undefined> {
-      return db.selectFrom('account_otp').selectAll().where('realm_id', '=', o.realmId).where('account_id', '=', o.accountId).executeTakeFirst();
+    findOtp(o: OtpOwner, trx: Db = db): Promise<AccountOtp | undefined> {
+      return trx.selectFrom('account_otp').selectAll().where('realm_id', '=', o.realmId).where('account_id', '=', o.accountId).executeTakeFirst();
     },
     /** Keeps a setup's secret until it is confirmed; a new setup replaces an unconfirmed one. */
-    async savePendingSecret(o: OtpOwner, sealed: string, now: number): Promise<void> {
-      await db
+    async savePendingSecret(o: OtpOwner, sealed: string, now: number, trx: Db = db): Promise<void> {
+      await trx
         .insertInto('account_otp')
         .values({ account_id: o.accountId, realm_id: o.realmId, enabled: 0, secret: null, last_step: 0, pending_secret: sealed, pending_at: now, enabled_at: null, updated_at: now })
         .onConflict((oc) => oc.column('account_id').doUpdateSet({ pending_secret: sealed, pending_at: now, updated_at: now }))
         .execute();
     },
     /** Conditional on the very setup that was checked, so two confirmations cannot both win. */
-    async activatePendingSecret(o: OtpOwner, sealed: string, lastStep: number, now: number): Promise<boolean> {
-      const res = await otp(o)
+    async activatePendingSecret(o: OtpOwner, sealed: string, lastStep: number, now: number, trx: Db = db): Promise<boolean> {
+      const res = await otp(trx, o)
         .set((eb) => ({ secret: eb.ref('pending_secret'), pending_secret: null, pending_at: null, enabled: 1, last_step: lastStep, enabled_at: now, updated_at: now }))
         .where('enabled', '=', 0)
         .where('pending_secret', '=', sealed)
@@ -38,24 +42,24 @@ function queries(db: Db) {
      * Accepts time steps atomically (A-32): moves last_step to `to` only if it is still
      * below `from`, so one code wins once however many requests carry it.
      */
-    async advanceStep(o: OtpOwner, from: number, to: number, now: number): Promise<boolean> {
-      const res = await otp(o).set({ last_step: to, updated_at: now }).where('enabled', '=', 1).where('last_step', '<', from).executeTakeFirst();
+    async advanceStep(o: OtpOwner, from: number, to: number, now: number, trx: Db = db): Promise<boolean> {
+      const res = await otp(trx, o).set({ last_step: to, updated_at: now }).where('enabled', '=', 1).where('last_step', '<', from).executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
-    async disableOtp(o: OtpOwner, now: number): Promise<void> {
-      await otp(o).set({ enabled: 0, secret: null, pending_secret: null, pending_at: null, enabled_at: null, updated_at: now }).execute();
+    async disableOtp(o: OtpOwner, now: number, trx: Db = db): Promise<void> {
+      await otp(trx, o).set({ enabled: 0, secret: null, pending_secret: null, pending_at: null, enabled_at: null, updated_at: now }).execute();
     },
-    async replaceRecoveryCodes(o: OtpOwner, hashes: string[], now: number): Promise<void> {
-      await db.deleteFrom('otp_recovery_codes').where('realm_id', '=', o.realmId).where('account_id', '=', o.accountId).execute();
+    async replaceRecoveryCodes(o: OtpOwner, hashes: string[], now: number, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('otp_recovery_codes').where('realm_id', '=', o.realmId).where('account_id', '=', o.accountId).execute();
       if (hashes.length === 0) return;
-      await db
+      await trx
         .insertInto('otp_recovery_codes')
         .values(hashes.map((code_hash) => ({ id: newId(), realm_id: o.realmId, account_id: o.accountId, code_hash, used_at: null, created_at: now })))
         .execute();
     },
     /** Single use: `UPDATE … WHERE used_at IS NULL` (SECURITY.md design rules). */
-    async consumeRecoveryCode(o: OtpOwner, hash: string, now: number): Promise<boolean> {
-      const res = await db
+    async consumeRecoveryCode(o: OtpOwner, hash: string, now: number, trx: Db = db): Promise<boolean> {
+      const res = await trx
         .updateTable('otp_recovery_codes')
         .set({ used_at: now })
         .where('realm_id', '=', o.realmId)
@@ -65,8 +69,8 @@ function queries(db: Db) {
         .executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
-    async countUnusedRecoveryCodes(o: OtpOwner): Promise<number> {
-      const row = await db
+    async countUnusedRecoveryCodes(o: OtpOwner, trx: Db = db): Promise<number> {
+      const row = await trx
         .selectFrom('otp_recovery_codes')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('realm_id', '=', o.realmId)
@@ -74,18 +78,6 @@ function queries(db: Db) {
         .where('used_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.n);
-    },
-  };
-}
-
-export type OtpRepoQueries = ReturnType<typeof queries>;
-
-export function createOtpRepo(db: Db) {
-  return {
-    ...queries(db),
-    /** Runs `fn` with the same queries bound to one transaction: all of it happens, or none (DESIGN.md §5). */
-    inTransaction<T>(fn: (trx: OtpRepoQueries) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => fn(queries(trx)));
     },
   };
 }

@@ -2,8 +2,7 @@
 import { otpDisableBody, otpEnableBody, otpEnableResult, otpSetupBody, otpSetupResult, otpStatus } from '@umbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../auth/guard.js';
-import { ok, responses } from '../platform/http.js';
+import { authOf, ok, responses } from '../platform/http.js';
 import { requestLocale } from '../platform/i18n.js';
 import type { OtpService } from './otp.service.js';
 

@@ -6,13 +6,14 @@
  * takes the password and a recovery code.
  */
 import type { Account } from '../accounts/accounts.repo.js';
-import type { Clock } from '../platform/clock.js';
-import type { Secrets } from '../platform/crypto.js';
-import { assertThat, fail } from '../platform/errors.js';
-import type { ThrottleService } from '../auth/throttle/throttle.service.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { Reauth } from '../auth/throttle/reauth.js';
-import type { NoticeMeta, SecurityNotices } from '../account/security-notices.js';
+import type { ThrottleService } from '../auth/throttle/throttle.service.js';
+import type { NoticeMeta, SecurityNotices } from '../notify/security-notices.js';
+import type { Clock } from '../platform/clock.js';
+import type { Secrets } from '../platform/crypto.js';
+import type { Transact } from '../platform/db.js';
+import { assertThat, fail } from '../platform/errors.js';
 import { base32Decode, matchingSteps, newTotpSecret, otpauthUri, stepAt } from './totp.js';
 import type { OtpOwner, OtpRepo } from './otp.repo.js';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
@@ -31,12 +32,13 @@ export interface OtpDeps {
   notices: SecurityNotices;
   /** the issuer shown in authenticator apps */
   issuer: string;
+  transact: Transact;
 }
 
 const ownerOf = (a: Account): OtpOwner => ({ realmId: a.realm_id, accountId: a.id });
 
 export function createOtpService(deps: OtpDeps) {
-  const { repo, secrets, clock, throttle, reauth } = deps;
+  const { repo, secrets, clock, throttle, reauth, transact } = deps;
   const keyOf = (sealed: string) => base32Decode(secrets.decrypt(sealed));
 
   /** The step s with first = code(s) and second = code(s+1), s+1 within ±1 of now. */
@@ -84,10 +86,10 @@ export function createOtpService(deps: OtpDeps) {
     assertThat(step !== undefined, 'OTP_FAILED');
     const codes = newRecoveryCodes();
     const now = clock.now();
-    const done = await repo.inTransaction(async (trx) => {
+    const done = await transact(async (trx) => {
       // The codes just shown are spent: last_step = the second code's step.
-      if (!(await trx.activatePendingSecret(o, pending, step + 1, now))) return false;
-      await trx.replaceRecoveryCodes(o, codes.map((c) => hashRecoveryCode(secrets, account.id, c)), now);
+      if (!(await repo.activatePendingSecret(o, pending, step + 1, now, trx))) return false;
+      await repo.replaceRecoveryCodes(o, codes.map((c) => hashRecoveryCode(secrets, account.id, c)), now, trx);
       return true;
     });
     assertThat(done, 'OTP_FAILED');
@@ -167,9 +169,9 @@ export function createOtpService(deps: OtpDeps) {
     }
     if (!proven) throw attempt.failed();
     await attempt.succeeded();
-    await repo.inTransaction(async (trx) => {
-      await trx.disableOtp(o, clock.now());
-      await trx.replaceRecoveryCodes(o, [], clock.now());
+    await transact(async (trx) => {
+      await repo.disableOtp(o, clock.now(), trx);
+      await repo.replaceRecoveryCodes(o, [], clock.now(), trx);
     });
     deps.notices.send(account, 'otp_disabled', meta);
     return { enabled: false };

@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
-import { call, codeAt, createPerson, enableOtp, signIn, toNextStep, tokenFor } from '../account/test-helpers.js';
+import { as, codeAt, createPerson, enableOtp, signIn, toNextStep, tokenFor } from '../test/kit.js';
 
 describeBothDbs('one-time passwords', (h) => {
   async function person() {
@@ -15,44 +15,44 @@ describeBothDbs('one-time passwords', (h) => {
 
   it('A-36 setup needs the current password; answers a 160-bit secret and its otpauth URI', async () => {
     const { a, token } = await person();
-    expect((await call(h(), 'GET', '/api/users/account/otp', { token })).body.data).toEqual({ enabled: false, pending: false, recoveryCodesLeft: 0 });
-    const wrong = await call(h(), 'POST', '/api/users/account/otp/setup', { token, payload: { password: 'Not-The-Password-1' } });
+    expect((await as(h(), token).get('/api/users/account/otp')).body.data).toEqual({ enabled: false, pending: false, recoveryCodesLeft: 0 });
+    const wrong = await as(h(), token).post('/api/users/account/otp/setup', { password: 'Not-The-Password-1' });
     expect(wrong).toMatchObject({ status: 400, body: { code: 1010 } });
-    const res = await call(h(), 'POST', '/api/users/account/otp/setup', { token, payload: { password: a.password } });
+    const res = await as(h(), token).post('/api/users/account/otp/setup', { password: a.password });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const { secret, uri } = res.body.data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/); // 32 × 5 = 160 bits
     expect(uri).toBe(`otpauth://totp/umbo:${a.username}?secret=${secret}&issuer=umbo&algorithm=SHA1&digits=6&period=30`);
-    expect((await call(h(), 'GET', '/api/users/account/otp', { token })).body.data).toEqual({ enabled: false, pending: true, recoveryCodesLeft: 0 });
+    expect((await as(h(), token).get('/api/users/account/otp')).body.data).toEqual({ enabled: false, pending: true, recoveryCodesLeft: 0 });
     // the secret is sealed at rest
-    const row = await h().dbh.db.selectFrom('account_otp').selectAll().where('account_id', '=', a.id).executeTakeFirstOrThrow();
+    const row = (await h().ctx.repos.otp.findOtp({ realmId: a.realmId, accountId: a.id }))!;
     expect(row.pending_secret).not.toContain(secret);
     expect(h().ctx.secrets.decrypt(row.pending_secret!)).toBe(secret);
   });
 
   it('enable needs two consecutive codes of the new secret; shows ten recovery codes once', async () => {
     const { a, token } = await person();
-    const setup = await call(h(), 'POST', '/api/users/account/otp/setup', { token, payload: { password: a.password } });
+    const setup = await as(h(), token).post('/api/users/account/otp/setup', { password: a.password });
     const secret = setup.body.data.secret as string;
-    const same = await call(h(), 'POST', '/api/users/account/otp/enable', { token, payload: { firstCode: codeAt(h(), secret), secondCode: codeAt(h(), secret) } });
+    const same = await as(h(), token).post('/api/users/account/otp/enable', { firstCode: codeAt(h(), secret), secondCode: codeAt(h(), secret) });
     expect(same).toMatchObject({ status: 400, body: { code: 1502, error: 'otp_failed', msg: 'OTP verification failed' } });
-    const reversed = await call(h(), 'POST', '/api/users/account/otp/enable', { token, payload: { firstCode: codeAt(h(), secret), secondCode: codeAt(h(), secret, -1) } });
+    const reversed = await as(h(), token).post('/api/users/account/otp/enable', { firstCode: codeAt(h(), secret), secondCode: codeAt(h(), secret, -1) });
     expect(reversed.body.code).toBe(1502);
-    const bad = await call(h(), 'POST', '/api/users/account/otp/enable', { token, payload: { firstCode: '12345', secondCode: 'abcdef' } });
+    const bad = await as(h(), token).post('/api/users/account/otp/enable', { firstCode: '12345', secondCode: 'abcdef' });
     expect(bad).toMatchObject({ status: 400, body: { code: 1009 } });
-    const ok = await call(h(), 'POST', '/api/users/account/otp/enable', { token, payload: { firstCode: codeAt(h(), secret, -1), secondCode: codeAt(h(), secret) } });
+    const ok = await as(h(), token).post('/api/users/account/otp/enable', { firstCode: codeAt(h(), secret, -1), secondCode: codeAt(h(), secret) });
     expect(ok.status).toBe(200);
     const codes = ok.body.data.recoveryCodes as string[];
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const c of codes) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-    expect((await call(h(), 'GET', '/api/users/account/otp', { token })).body.data).toEqual({ enabled: true, pending: false, recoveryCodesLeft: 10 });
+    expect((await as(h(), token).get('/api/users/account/otp')).body.data).toEqual({ enabled: true, pending: false, recoveryCodesLeft: 10 });
     // stored hashed only
     const stored = await h().dbh.db.selectFrom('otp_recovery_codes').select('code_hash').where('account_id', '=', a.id).execute();
     expect(stored.map((r) => r.code_hash)).not.toContain(codes[0]);
     // already on: no second setup, no second enable
-    expect((await call(h(), 'POST', '/api/users/account/otp/setup', { token, payload: { password: a.password } })).body).toMatchObject({ code: 1009, errData: { field: 'otp', reason: 'already_enabled' } });
+    expect((await as(h(), token).post('/api/users/account/otp/setup', { password: a.password })).body).toMatchObject({ code: 1009, errData: { field: 'otp', reason: 'already_enabled' } });
     // the codes used to enable are spent for sign-in
     expect((await signIn(h(), a, { otp: codeAt(h(), secret) })).body.code).toBe(1502);
   });
@@ -113,7 +113,7 @@ describeBothDbs('one-time passwords', (h) => {
     const { recoveryCodes } = await enableOtp(h(), token, a.password);
     expect((await signIn(h(), a, { otp: recoveryCodes[0]!.toUpperCase() })).status).toBe(200);
     expect((await signIn(h(), a, { otp: recoveryCodes[0]! })).body.code).toBe(1502);
-    expect((await call(h(), 'GET', '/api/users/account/otp', { token })).body.data.recoveryCodesLeft).toBe(9);
+    expect((await as(h(), token).get('/api/users/account/otp')).body.data.recoveryCodesLeft).toBe(9);
   });
 
   it('A-31 wrong codes at sign-in are throttled like wrong passwords', async () => {
@@ -132,32 +132,32 @@ describeBothDbs('one-time passwords', (h) => {
   it('A-36 disable needs two consecutive unused codes, or the password and a recovery code', async () => {
     const { a, token } = await person();
     const { secret, recoveryCodes } = await enableOtp(h(), token, a.password);
-    expect((await call(h(), 'POST', '/api/users/account/otp/disable', { token, payload: {} })).body.code).toBe(1503);
-    const same = await call(h(), 'POST', '/api/users/account/otp/disable', { token, payload: { firstCode: codeAt(h(), secret), secondCode: codeAt(h(), secret) } });
+    expect((await as(h(), token).post('/api/users/account/otp/disable', {})).body.code).toBe(1503);
+    const same = await as(h(), token).post('/api/users/account/otp/disable', { firstCode: codeAt(h(), secret), secondCode: codeAt(h(), secret) });
     expect(same.body.code).toBe(1502);
-    const noRecovery = await call(h(), 'POST', '/api/users/account/otp/disable', { token, payload: { password: a.password, recoveryCode: 'aaaaa-bbbbb' } });
+    const noRecovery = await as(h(), token).post('/api/users/account/otp/disable', { password: a.password, recoveryCode: 'aaaaa-bbbbb' });
     expect(noRecovery.body.code).toBe(1502);
-    const badPassword = await call(h(), 'POST', '/api/users/account/otp/disable', { token, payload: { password: 'Wrong-Password-3', recoveryCode: recoveryCodes[0] } });
+    const badPassword = await as(h(), token).post('/api/users/account/otp/disable', { password: 'Wrong-Password-3', recoveryCode: recoveryCodes[0] });
     expect(badPassword.body.code).toBe(1010);
     toNextStep(h());
-    const off = await call(h(), 'POST', '/api/users/account/otp/disable', { token, payload: { firstCode: codeAt(h(), secret, -1), secondCode: codeAt(h(), secret) } });
+    const off = await as(h(), token).post('/api/users/account/otp/disable', { firstCode: codeAt(h(), secret, -1), secondCode: codeAt(h(), secret) });
     expect(off).toMatchObject({ status: 200, body: { data: { enabled: false } } });
-    expect((await call(h(), 'GET', '/api/users/account/otp', { token })).body.data).toEqual({ enabled: false, pending: false, recoveryCodesLeft: 0 });
+    expect((await as(h(), token).get('/api/users/account/otp')).body.data).toEqual({ enabled: false, pending: false, recoveryCodesLeft: 0 });
     expect((await signIn(h(), a)).status).toBe(200);
-    expect((await call(h(), 'POST', '/api/users/account/otp/disable', { token, payload: { firstCode: '123456', secondCode: '654321' } })).body).toMatchObject({ code: 1009, errData: { reason: 'not_enabled' } });
+    expect((await as(h(), token).post('/api/users/account/otp/disable', { firstCode: '123456', secondCode: '654321' })).body).toMatchObject({ code: 1009, errData: { reason: 'not_enabled' } });
 
     const again = await enableOtp(h(), token, a.password);
-    const viaRecovery = await call(h(), 'POST', '/api/users/account/otp/disable', { token, payload: { password: a.password, recoveryCode: again.recoveryCodes[3] } });
+    const viaRecovery = await as(h(), token).post('/api/users/account/otp/disable', { password: a.password, recoveryCode: again.recoveryCodes[3] });
     expect(viaRecovery.status).toBe(200);
     expect((await signIn(h(), a)).status).toBe(200);
   });
 
   it('a setup left unconfirmed for 10 minutes must start again (A-47)', async () => {
     const { a, token } = await person();
-    const setup = await call(h(), 'POST', '/api/users/account/otp/setup', { token, payload: { password: a.password } });
+    const setup = await as(h(), token).post('/api/users/account/otp/setup', { password: a.password });
     const secret = setup.body.data.secret as string;
     h().clock.advance(10 * 60_000 + 1);
-    const late = await call(h(), 'POST', '/api/users/account/otp/enable', { token, payload: { firstCode: codeAt(h(), secret, -1), secondCode: codeAt(h(), secret) } });
+    const late = await as(h(), token).post('/api/users/account/otp/enable', { firstCode: codeAt(h(), secret, -1), secondCode: codeAt(h(), secret) });
     expect(late.body).toMatchObject({ code: 1009, errData: { reason: 'no_pending_setup' } });
   });
 });

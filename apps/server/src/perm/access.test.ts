@@ -6,10 +6,8 @@
  * of them for realm B — existing or not — and nothing changes in B.
  */
 import { expect, it } from 'vitest';
-import { hashPassword } from '../auth/passwords.js';
-import { newId } from '../platform/crypto.js';
 import { describeBothDbs } from '../test/harness.js';
-import { defaultRealmSettings } from '../realms/realm-settings.js';
+import { bindRole, createPerson, createRealm, tokenFor } from '../test/kit.js';
 import type { RouteAccess } from '../auth/guard.js';
 
 /** The request that names `realmId` through the route's realm source; other path parameters are 'x'. */
@@ -21,25 +19,14 @@ function aimedAt(r: RouteAccess, realmId: string) {
 }
 
 describeBothDbs('A-38 access registry', (h) => {
+  /** A person of `realmId` holding `role` there (none: only its own pages), and its token. */
   async function plainUserToken(realmId = 'master', role?: string): Promise<string> {
-    const now = h().clock.now();
-    const name = `plain${newId().slice(0, 8)}`;
-    const id = newId();
-    await h().ctx.repos.accounts.insertAccount({
-      id, realm_id: realmId, kind: 'person', owner_id: null, username: name, username_norm: name, email: null, email_norm: null,
-      phone: null, password_hash: await hashPassword('plain-password'), avatar: '', disabled: 0, activated: 1, force_password: 0,
-      regist_area: '', last_login_at: null, last_login_area: '', created_at: now, updated_at: now,
-    });
-    if (role) await h().ctx.repos.roles.bindRole(id, role, realmId, now);
-    return h().login(name, 'plain-password', realmId === 'master' ? undefined : realmId);
+    const person = await createPerson(h(), { realmId });
+    if (role) await bindRole(h(), person, role);
+    return tokenFor(h(), person);
   }
 
-  async function newRealm(): Promise<string> {
-    const id = `r${newId().slice(0, 8)}`;
-    const now = h().clock.now();
-    await h().dbh.db.insertInto('realms').values({ id, name: id, description: '', settings: JSON.stringify(defaultRealmSettings()), created_at: now, updated_at: now }).execute();
-    return id;
-  }
+  const newRealm = () => createRealm(h());
 
   it('lists every /api route with a rule', () => {
     const reg = h().app.accessRegistry;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../auth/guard.js';
+import { authOf } from '../platform/http.js';
 import { ok, responses } from '../platform/http.js';
 import type { PermService } from './perm.service.js';
 

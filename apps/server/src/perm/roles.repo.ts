@@ -1,6 +1,7 @@
-/** SQL for roles and role bindings. */
+/** SQL for roles and role bindings (the only writer of both tables). */
 import type { Db } from '../platform/db.js';
 import type { PermissionGrant } from './builtin-roles.js';
+import './perm.tables.js';
 
 export interface BoundRole {
   id: string;
@@ -13,9 +14,9 @@ export interface BoundRole {
 
 export function createRoleRepo(db: Db) {
   return {
-    async upsertBuiltinRole(role: { id: string; name: string; description: string; permissions: PermissionGrant[] }, now: number): Promise<void> {
+    async upsertBuiltinRole(role: { id: string; name: string; description: string; permissions: PermissionGrant[] }, now: number, trx: Db = db): Promise<void> {
       const permissions = JSON.stringify(role.permissions);
-      await db
+      await trx
         .insertInto('roles')
         .values({ id: role.id, realm_id: null, name: role.name, description: role.description, permissions, builtin: 1, created_at: now })
         .onConflict((oc) => oc.column('id').doUpdateSet({ permissions, description: role.description }))
@@ -28,8 +29,8 @@ export function createRoleRepo(db: Db) {
         .onConflict((oc) => oc.columns(['account_id', 'role_id', 'realm_id']).doNothing())
         .execute();
     },
-    async listBoundRoles(accountId: string): Promise<BoundRole[]> {
-      const rows = await db
+    async listBoundRoles(accountId: string, trx: Db = db): Promise<BoundRole[]> {
+      const rows = await trx
         .selectFrom('role_bindings')
         .innerJoin('roles', 'roles.id', 'role_bindings.role_id')
         .select(['roles.id', 'roles.name', 'roles.description', 'roles.permissions', 'role_bindings.realm_id'])

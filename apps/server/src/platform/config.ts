@@ -18,6 +18,11 @@ export interface Config {
   adminPassword: string | undefined;
   /** 32 bytes used to derive keys for encryption at rest and keyed hashes. */
   masterKey: Buffer;
+  /**
+   * Where masterKey came from (issue 9): the start-up warning and the key-check refusal
+   * (platform/key-check.ts) tell the operator which key this instance is using.
+   */
+  masterKeySource: MasterKeySource;
   webDist: string;
   logLevel: string;
   bodyLimit: number;
@@ -37,6 +42,9 @@ export interface Config {
   /** A-36: a console session unused this long ends before its 7-day lifetime (ASVS 7.3.1) */
   sessionIdleMs: number;
 }
+
+/** MASTER_KEY, or the file in DATA_DIR (`created`: written by this start). */
+export type MasterKeySource = { kind: 'env' } | { kind: 'file'; file: string; created: boolean };
 
 /** `(address, hop) => trusted`, as proxy-addr calls it: hop 0 is the socket's peer. */
 export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
@@ -69,22 +77,22 @@ function url(env: Env, name: string, fallback: string): string {
 }
 
 /** Reads MASTER_KEY (64 hex chars or base64 of 32 bytes) or keeps one in DATA_DIR/master.key. */
-function masterKey(env: Env, dataDir: string): Buffer {
+function masterKey(env: Env, dataDir: string): { key: Buffer; source: MasterKeySource } {
   const raw = env.MASTER_KEY;
   if (raw) {
     const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
     if (key.length !== 32) throw new ConfigError('MASTER_KEY', 'must be 32 bytes (64 hex characters or base64)');
-    return key;
+    return { key, source: { kind: 'env' } };
   }
   const file = path.join(dataDir, 'master.key');
   if (fs.existsSync(file)) {
     const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
     if (key.length !== 32) throw new ConfigError('MASTER_KEY', `file ${file} is not 64 hex characters`);
-    return key;
+    return { key, source: { kind: 'file', file, created: false } };
   }
   const key = crypto.randomBytes(32);
   fs.writeFileSync(file, key.toString('hex') + '\n', { mode: 0o600 });
-  return key;
+  return { key, source: { kind: 'file', file, created: true } };
 }
 
 /** proxy-addr's named ranges (loopback 127/8 ::1, linklocal, uniquelocal = RFC 1918 + fc00::/7). */
@@ -165,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminPassword !== undefined && adminPassword.length < 6) throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters');
   const here = path.dirname(new URL(import.meta.url).pathname);
+  const key = masterKey(env, dataDir);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -173,7 +182,8 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     redisUrl,
     adminPassword,
-    masterKey: masterKey(env, dataDir),
+    masterKey: key.key,
+    masterKeySource: key.source,
     webDist: path.resolve(env.WEB_DIST || path.join(here, '../../../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),

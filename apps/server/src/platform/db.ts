@@ -3,7 +3,7 @@
  * set of migrations for both. Portability rules: ids are text, times are integer
  * milliseconds (bigint), booleans are integers 0/1, JSON is text.
  */
-import { Kysely, SqliteDialect, type Generated } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
@@ -11,72 +11,7 @@ import { SearchPathPostgresDialect } from './pg-introspector.js';
 // int8 (bigint) arrives as a string by default; our millisecond times fit a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export interface RealmTable {
-  id: string;
-  name: string;
-  description: string;
-  /** JSON: login/registration methods, regions, mail, captcha policy, … (SPEC §3) */
-  settings: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface AccountTable {
-  id: string;
-  realm_id: string;
-  kind: 'person' | 'service';
-  owner_id: string | null;
-  username: string;
-  /** lower-cased username (service accounts: owner/subname) for unique lookup */
-  username_norm: string;
-  email: string | null;
-  email_norm: string | null;
-  phone: string | null;
-  password_hash: string | null;
-  avatar: string;
-  disabled: number;
-  activated: number;
-  force_password: number;
-  regist_area: string;
-  last_login_at: number | null;
-  last_login_area: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface RoleTable {
-  id: string;
-  /** null for platform roles (admin), else the realm the role belongs to */
-  realm_id: string | null;
-  name: string;
-  description: string;
-  /** JSON: [{permissionId, actions: [...]}] */
-  permissions: string;
-  builtin: number;
-  created_at: number;
-}
-
-export interface RoleBindingTable {
-  account_id: string;
-  role_id: string;
-  /** realm the binding is scoped to; platform admin binds to 'master' and reaches all */
-  realm_id: string;
-  created_at: number;
-}
-
-export interface SessionTable {
-  id: string;
-  realm_id: string;
-  account_id: string;
-  token_hash: string;
-  created_at: number;
-  expires_at: number;
-  last_seen_at: number;
-  revoked_at: number | null;
-  ip: string;
-  user_agent: string;
-}
-
+/** The job runner's leases (jobs.ts): platform's own table. */
 export interface JobLeaseTable {
   name: string;
   holder: string;
@@ -84,123 +19,24 @@ export interface JobLeaseTable {
   last_run_at: number | null;
 }
 
-/** 6-digit SMS/email codes, captchas and sign-in tokens when no Redis is configured (issue 3). */
-export interface VerificationCodeTable {
-  realm_id: string;
-  purpose: string;
-  /** keyed hash of the target (number, address, serial), never the target itself */
-  target_hash: string;
-  code_hash: string;
-  serial_no: string;
-  /** who the code stands for, when known (sign-in tokens) */
-  subject: string;
-  attempts: number;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-}
-
-/** 24-character mail-link codes: activation and password reset (SPEC §5, §4). */
-export interface MailLinkCodeTable {
-  id: string;
-  realm_id: string;
-  kind: 'activate' | 'reset';
-  code_hash: string;
-  account_id: string;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-}
-
-/** Fixed-window counters for rate limits and daily caps when no Redis is configured. */
-export interface RateCounterTable {
-  key: string;
-  count: number;
-  window_end: number;
-}
-
-/** Messages kept by the `outbox` provider (issue 3); subject and body are encrypted at rest. */
-export interface OutboxTable {
-  id: string;
-  realm_id: string;
-  channel: 'mail' | 'sms';
-  recipient: string;
-  subject: string;
-  body: string;
-  created_at: number;
-}
-
-/** Failed sign-in counters per realm, by account name or IP (issue 3, A-31). */
-export interface LoginThrottleTable {
-  realm_id: string;
-  kind: 'account' | 'ip';
-  /** keyed hash of the normalised user name or the IP address */
-  key_hash: string;
-  failures: number;
-  last_failure_at: number;
-  /** 0 when not blocked */
-  blocked_until: number;
-}
-
-/** An account's TOTP (RFC 6238; issue 3, A-32). */
-export interface AccountOtpTable {
-  account_id: string;
-  realm_id: string;
-  enabled: number;
-  /** sealed base32 secret (Secrets.encrypt) */
-  secret: string | null;
-  /** the last accepted time step: a step ≤ this is never accepted again */
-  last_step: number;
-  /** sealed secret of a setup not yet confirmed with two codes */
-  pending_secret: string | null;
-  pending_at: number | null;
-  enabled_at: number | null;
-  updated_at: number;
-}
-
-export interface OtpRecoveryCodeTable {
-  id: string;
-  realm_id: string;
-  account_id: string;
-  code_hash: string;
-  used_at: number | null;
-  created_at: number;
-}
-
-/** The user's own preferences (SPEC §2 settings custom/notification), JSON. */
-export interface AccountSettingsTable {
-  account_id: string;
-  realm_id: string;
-  data: string;
-  updated_at: number;
-}
-
-/** An uploaded avatar (SPEC §5: jpeg/png ≤ 4 KB), base64. */
-export interface AccountAvatarTable {
-  id: string;
-  realm_id: string;
-  account_id: string;
-  mime: string;
-  data: string;
-  created_at: number;
-}
-
+/**
+ * The tables, as Kysely sees them. Each area declares its own in `<area>.tables.ts` and adds
+ * them here by declaration merging (`declare module '…/platform/db.js'`), so the platform
+ * imports no area and a new area's tables change nothing in this file.
+ */
 export interface Database {
-  realms: RealmTable;
-  accounts: AccountTable;
-  roles: RoleTable;
-  role_bindings: RoleBindingTable;
-  sessions: SessionTable;
   job_leases: JobLeaseTable;
-  verification_codes: VerificationCodeTable;
-  mail_link_codes: MailLinkCodeTable;
-  rate_counters: RateCounterTable;
-  outbox: OutboxTable;
-  login_throttle: LoginThrottleTable;
-  account_otp: AccountOtpTable;
-  otp_recovery_codes: OtpRecoveryCodeTable;
-  account_settings: AccountSettingsTable;
-  account_avatars: AccountAvatarTable;
+}
+
+/** Runs `work` in one transaction: all of its writes happen, or none (DESIGN.md §5). */
+export type Transact = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
+
+/**
+ * The transaction runner services are given (they never see Kysely): every repository method
+ * takes the `trx` it hands out as its optional last argument.
+ */
+export function transactOn(db: Db): Transact {
+  return (work) => db.transaction().execute(work);
 }
 
 export type Db = Kysely<Database>;

@@ -1,5 +1,7 @@
-/** Envelope schemas for route declarations (STYLE §5): every status a route can answer. */
+/** Envelope schemas for route declarations (STYLE §5), and the small helpers every route file uses. */
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { fail } from './errors.js';
 
 export const failEnvelope = z.object({
   result: z.literal('fail'),
@@ -33,4 +35,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+}
+
+/**
+ * The authenticated state of a route whose access is not public. The guard (auth/guard.ts)
+ * fills `req.auth` and declares its type on FastifyRequest; platform names no area, so the
+ * type is read from that declaration.
+ */
+export function authOf(req: FastifyRequest): NonNullable<FastifyRequest['auth']> {
+  if (!req.auth) throw fail('UNAUTHORIZED');
+  return req.auth;
 }

@@ -1,6 +1,8 @@
 /** The job runner's database lease: among several processes one runs each job per period. */
 import { expect, it } from 'vitest';
+import { coreJobs } from '../composition/jobs.js';
 import { describeBothDbs } from '../test/harness.js';
+import { ADMIN, tokenFor } from '../test/kit.js';
 import { createJobRunner } from './jobs.js';
 
 describeBothDbs('job runner', (h) => {
@@ -20,12 +22,18 @@ describeBothDbs('job runner', (h) => {
   });
 
   it('sweeps sessions long past expiry', async () => {
-    const token = await h().login();
+    const token = await tokenFor(h(), ADMIN);
     const { sessions } = h().ctx.repos;
     const found = await sessions.findSessionByTokenHash(h().ctx.secrets.hash('session', token));
     expect(found).toBeTruthy();
     h().clock.advance(8 * 24 * 3600 * 1000 + 1);
-    await sessions.deleteStaleSessions(h().clock.now(), 24 * 3600 * 1000);
+    await coreJobs(h().ctx).find((j) => j.name === 'sweep-sessions')!.run();
     expect(await sessions.findSessionByTokenHash(h().ctx.secrets.hash('session', token))).toBeUndefined();
+  });
+
+  it('lists every area\'s sweep once, each on a period', () => {
+    const jobs = coreJobs(h().ctx);
+    expect(jobs.map((j) => j.name).sort()).toEqual(['sweep-codes', 'sweep-outbox', 'sweep-sessions', 'sweep-throttle']);
+    for (const j of jobs) expect(j.everyMs).toBeGreaterThan(0);
   });
 });

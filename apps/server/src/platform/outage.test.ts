@@ -13,75 +13,72 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
-import { createContext, type AppContext } from '../context.js';
-import { bootstrap } from '../realms/bootstrap.js';
-import { ADMIN_PASSWORD, PG_URL, solveCaptcha, testConfig } from '../test/harness.js';
+import { createContext, type AppContext } from '../composition/context.js';
+import { bootstrap } from '../composition/bootstrap.js';
+import { PG_URL, testConfig } from '../test/harness.js';
+import { ADMIN, as, solveCaptcha, type Answer } from '../test/kit.js';
 import { FakeClock } from './clock.js';
 import { openDb, type DbHandle } from './db.js';
 import { migrateToLatest } from './migrations/index.js';
 
-const contexts = new WeakMap<FastifyInstance, AppContext>();
+/** The app on a database this test breaks; not a harness: each database is opened its own way here. */
+interface Product {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
 
-async function appOn(dbh: DbHandle): Promise<FastifyInstance> {
+async function appOn(dbh: DbHandle): Promise<Product> {
   const clock = new FakeClock(Date.now());
   await migrateToLatest(dbh.db, dbh.schema);
-  await bootstrap(dbh.db, clock, ADMIN_PASSWORD);
+  await bootstrap(dbh.db, clock, ADMIN.password);
   const ctx = createContext(testConfig(), dbh, clock);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
-  contexts.set(app, ctx);
-  return app;
+  return { app, ctx };
 }
 
 /** The captcha is solved while the database is still there (it is stored there too). */
-const captchaFor = (app: FastifyInstance) => solveCaptcha(contexts.get(app)!);
+const login = async (p: Product, captcha?: { captcha: string; serialNo: string }) =>
+  as(p).post('/api/users/auth/login', { username: ADMIN.username, password: ADMIN.password, ...(captcha ?? (await solveCaptcha(p.ctx))) });
+const ready = async (p: Product) => (await as(p).get('/readyz')).status;
 
-const login = async (app: FastifyInstance, captcha?: { captcha: string; serialNo: string }) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/users/auth/login',
-    headers: { 'accept-language': 'en' },
-    payload: { username: 'admin', password: ADMIN_PASSWORD, ...(captcha ?? (await captchaFor(app))) },
-  });
-
-function expectOutage(res: Awaited<ReturnType<typeof login>>) {
-  expect(res.statusCode).toBe(503);
-  expect(res.json()).toEqual({ result: 'fail', code: 1201, errno: 1201, error: 'database_error', msg: 'Database operation error' });
-  expect(res.body).not.toMatch(/SQLITE|ECONN|terminated|at \w+ \(/);
+function expectOutage(res: Answer) {
+  expect(res).toEqual({ status: 503, body: { result: 'fail', code: 1201, errno: 1201, error: 'database_error', msg: 'Database operation error' } });
+  expect(res.text).not.toMatch(/SQLITE|ECONN|terminated|at \w+ \(/);
 }
 
 describe('A-44 database outage [sqlite]', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-outage-'));
   const file = path.join(dir, 'db.sqlite');
   let dbh: DbHandle;
-  let app: FastifyInstance;
+  let p: Product;
   beforeAll(async () => {
     dbh = openDb(`sqlite:${file}`, { busyTimeoutMs: 100 });
-    app = await appOn(dbh);
+    p = await appOn(dbh);
   });
   afterAll(async () => {
-    await app.close();
+    await p.app.close();
     await dbh.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('answers 503, issues no session, fails readiness, then recovers', async () => {
-    expect((await login(app)).statusCode).toBe(200);
+    expect((await login(p)).status).toBe(200);
     const before = await dbh.db.selectFrom('sessions').select('id').execute();
-    const captcha = await captchaFor(app);
+    const captcha = await solveCaptcha(p.ctx);
     const locker = new SQLite(file);
     locker.exec('BEGIN EXCLUSIVE');
     try {
-      expectOutage(await login(app, captcha));
-      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      expectOutage(await login(p, captcha));
+      expect(await ready(p)).toBe(503);
     } finally {
       locker.exec('ROLLBACK');
       locker.close();
     }
     const after = await dbh.db.selectFrom('sessions').select('id').execute();
     expect(after.length).toBe(before.length);
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    expect((await login(app)).statusCode).toBe(200);
+    expect(await ready(p)).toBe(200);
+    expect((await login(p)).status).toBe(200);
   });
 });
 
@@ -122,7 +119,7 @@ describe('A-44 database outage [postgres]', () => {
   const schema = `t_outage_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_URL });
   let dbh: DbHandle;
-  let app: FastifyInstance;
+  let p: Product;
   beforeAll(async () => {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -131,10 +128,10 @@ describe('A-44 database outage [postgres]', () => {
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(port);
     dbh = openDb(viaProxy.toString(), { schema, poolMax: 3 });
-    app = await appOn(dbh);
+    p = await appOn(dbh);
   });
   afterAll(async () => {
-    await app.close();
+    await p.app.close();
     await dbh.close();
     await proxy.close();
     await admin.query(`drop schema ${schema} cascade`);
@@ -142,17 +139,17 @@ describe('A-44 database outage [postgres]', () => {
   });
 
   it('answers 503, issues no session, fails readiness, then recovers', async () => {
-    expect((await login(app)).statusCode).toBe(200);
+    expect((await login(p)).status).toBe(200);
     const count = async () => Number((await admin.query(`select count(*) from ${schema}.sessions`)).rows[0].count);
     const before = await count();
-    const captcha = await captchaFor(app);
+    const captcha = await solveCaptcha(p.ctx);
     proxy.cut();
-    expectOutage(await login(app, captcha));
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    expectOutage(await login(p, captcha));
+    expect(await ready(p)).toBe(503);
     expect(await count()).toBe(before);
     proxy.restore();
-    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    expect((await login(app)).statusCode).toBe(200);
+    expect(await ready(p)).toBe(200);
+    expect((await login(p)).status).toBe(200);
     expect(await count()).toBe(before + 1);
   });
 });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { describeBothDbs, type Harness } from '../test/harness.js';
-import { createPerson, randomIp, randomName, type Answer, type TestAccount } from '../account/test-helpers.js';
+import { as, captcha, createPerson, randomIp, randomName, type Answer, type TestAccount } from '../test/kit.js';
 import { THROTTLE_DEFAULTS } from '../auth/throttle/defaults.js';
 import { loadConfig } from './config.js';
 
@@ -71,15 +71,8 @@ describe('A-31 TRUST_PROXY decides which X-Forwarded-For hop is the client', () 
 
 /** A wrong-password sign-in arriving from the proxy on 127.0.0.1 with the given X-Forwarded-For. */
 async function signInThroughProxy(h: Harness, who: Pick<TestAccount, 'username' | 'realmId' | 'password'>, xff: string): Promise<Answer> {
-  const captcha = await h.solveCaptcha(who.realmId);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/api/users/auth/login',
-    remoteAddress: PROXY,
-    headers: { 'accept-language': 'en', 'x-forwarded-for': xff },
-    payload: { username: who.username, password: who.password, realm_id: who.realmId, ...captcha },
-  });
-  return { status: res.statusCode, body: res.json(), headers: res.headers };
+  const body = { username: who.username, password: who.password, realm_id: who.realmId, ...(await captcha(h, who.realmId)) };
+  return as(h).post('/api/users/auth/login', body, { ip: PROXY, headers: { 'x-forwarded-for': xff } });
 }
 
 /** An address from 100.64/10, never one randomIp() (10/8) hands out for the real client. */

@@ -8,9 +8,7 @@ import http from 'node:http';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
-import { newId } from '../platform/crypto.js';
-import { call } from '../account/test-helpers.js';
-import { captcha, newRealmId, post, putRealm, randomEmail, randomMobile } from '../auth/flows/testing/flows-helpers.js';
+import { as, captcha, createPerson, createRealm, randomEmail, randomMobile, settled } from '../test/kit.js';
 
 // The receivers below listen on 127.0.0.1: reachable only because the operator allows it (A-37).
 process.env.NOTIFY_ALLOW_PRIVATE_NETWORK = 'true';
@@ -62,49 +60,40 @@ afterAll(async () => {
 });
 
 describeBothDbs('realm settings: secrets set by PATCH reach the providers', (h) => {
-  async function insertPerson(realmId: string, contact: { email?: string; phone?: string }) {
-    const now = h().clock.now();
-    const name = `p${newId().slice(0, 10).toLowerCase()}`;
-    await h().ctx.repos.accounts.insertAccount({
-      id: newId(), realm_id: realmId, kind: 'person', owner_id: null, username: name, username_norm: name,
-      email: contact.email ?? null, email_norm: contact.email?.toLowerCase() ?? null, phone: contact.phone ?? null,
-      password_hash: null, avatar: '', disabled: 0, activated: 1, force_password: 0, regist_area: '', last_login_at: null,
-      last_login_area: '', created_at: now, updated_at: now,
-    });
-  }
+  const insertPerson = (realmId: string, contact: { email?: string; phone?: string }) => createPerson(h(), { realmId, password: null, ...contact });
 
   it('mail: the SMTP server receives the password set through the API (sealed at rest, opened to send)', async () => {
-    const realm = await putRealm(h(), newRealmId());
+    const realm = await createRealm(h());
     const token = await h().login();
     const email = { host: '127.0.0.1', port: smtpPort, secure: false, user: 'mailer', password: SMTP_PASSWORD, from: 'umbo <no-reply@umbo.test>' };
-    expect((await call(h(), 'PATCH', `/api/users/realms/${realm}/settings`, { token, payload: { email } })).status).toBe(200);
+    expect((await as(h(), token).patch(`/api/users/realms/${realm}/settings`, { email })).status).toBe(200);
     // a later PATCH without the password keeps it
     const { password: _omit, ...again } = email;
-    expect((await call(h(), 'PATCH', `/api/users/realms/${realm}/settings`, { token, payload: { email: again } })).body.data.email.hasPassword).toBe(true);
+    expect((await as(h(), token).patch(`/api/users/realms/${realm}/settings`, { email: again })).body.data.email.hasPassword).toBe(true);
 
     const to = randomEmail();
     await insertPerson(realm, { email: to });
     auths.length = 0;
-    const res = await post(h(), '/api/users/auth/email-code', { realm_id: realm, email: to, purpose: 'login', ...(await captcha(h(), realm)) });
+    const res = await as(h()).post('/api/users/auth/email-code', { realm_id: realm, email: to, purpose: 'login', ...(await captcha(h(), realm)) });
     expect(res.status).toBe(200);
-    await h().ctx.services.flows.notify.settled();
+    await settled(h());
     expect(auths).toEqual([{ username: 'mailer', password: SMTP_PASSWORD }]);
     const got = mails.find((m) => m.to.includes(to));
     expect(got?.raw).toMatch(/\b\d{6}\b/);
   });
 
   it('SMS: the webhook body is signed with the secret set through the API', async () => {
-    const realm = await putRealm(h(), newRealmId());
+    const realm = await createRealm(h());
     const token = await h().login();
-    const patch = await call(h(), 'PATCH', `/api/users/realms/${realm}/settings`, { token, payload: { sms: { provider: 'webhook', url: hookUrl, secret: 'hook-Secret-42' } } });
+    const patch = await as(h(), token).patch(`/api/users/realms/${realm}/settings`, { sms: { provider: 'webhook', url: hookUrl, secret: 'hook-Secret-42' } });
     expect(patch.body.data.sms).toEqual({ provider: 'webhook', url: hookUrl, secret: '', hasSecret: true });
 
     const mobile = randomMobile();
     await insertPerson(realm, { phone: `+86${mobile}` });
     hooks.length = 0;
-    const res = await post(h(), '/api/users/auth/sms-code', { realm_id: realm, mobile, purpose: 'login', ...(await captcha(h(), realm)) });
+    const res = await as(h()).post('/api/users/auth/sms-code', { realm_id: realm, mobile, purpose: 'login', ...(await captcha(h(), realm)) });
     expect(res.status).toBe(200);
-    await h().ctx.services.flows.notify.settled();
+    await settled(h());
     expect(hooks).toHaveLength(1);
     const hit = hooks[0]!;
     expect(hit.signature).toBe(`sha256=${crypto.createHmac('sha256', 'hook-Secret-42').update(hit.body).digest('hex')}`);

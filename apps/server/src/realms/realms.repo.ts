@@ -1,13 +1,14 @@
-/** SQL for realms ("domains" in the console). */
+/** SQL for realms ("domains" in the console): the one writer of the `realms` table. */
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, RealmTable } from '../platform/db.js';
+import type { Db } from '../platform/db.js';
+import type { RealmTable } from './realms.tables.js';
 
 export type Realm = Selectable<RealmTable>;
 
 export function createRealmRepo(db: Db) {
   return {
-    findRealmById(id: string): Promise<Realm | undefined> {
-      return db.selectFrom('realms').selectAll().where('id', '=', id).executeTakeFirst();
+    findRealmById(id: string, trx: Db = db): Promise<Realm | undefined> {
+      return trx.selectFrom('realms').selectAll().where('id', '=', id).executeTakeFirst();
     },
     async insertRealm(row: Insertable<RealmTable>, trx: Db = db): Promise<void> {
       await trx.insertInto('realms').values(row).execute();

@@ -12,15 +12,17 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../app.js';
-import { createContext, type AppContext } from '../context.js';
+import { createContext, type AppContext } from '../composition/context.js';
 import { FakeClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { openDb, type DbHandle } from '../platform/db.js';
 import { migrateToLatest } from '../platform/migrations/index.js';
-import { bootstrap } from '../realms/bootstrap.js';
+import { bootstrap } from '../composition/bootstrap.js';
 import { randomString } from '../platform/crypto.js';
+import { ADMIN_PASSWORD, solveCaptcha, tokenFor } from './kit.js';
 
-export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
+// Suites import these from here too.
+export { ADMIN_PASSWORD, solveCaptcha };
 export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface Harness {
@@ -29,9 +31,9 @@ export interface Harness {
   ctx: AppContext;
   clock: FakeClock;
   dbh: DbHandle;
-  /** signs in and returns the bearer token */
+  /** signs in (default: the first administrator) and returns the bearer token: kit.ts tokenFor */
   login(username?: string, password?: string, realmId?: string): Promise<string>;
-  /** a fresh image captcha and its answer, read in-process (SPEC §5: the password form needs one) */
+  /** a fresh image captcha and its answer: kit.ts solveCaptcha */
   solveCaptcha(realmId?: string): Promise<{ captcha: string; serialNo: string }>;
 }
 
@@ -90,11 +92,6 @@ export function testConfig(extra: Record<string, string> = {}) {
   return loadConfig({ DATA_DIR: dataDir, MASTER_KEY: '11'.repeat(32), PUBLIC_URL: 'http://umbo.test', LOG_LEVEL: 'silent', ...extra });
 }
 
-export async function solveCaptcha(ctx: AppContext, realmId = 'master'): Promise<{ captcha: string; serialNo: string }> {
-  const issued = await ctx.services.flows.captcha.issue(realmId);
-  return { captcha: issued.answer, serialNo: issued.serialNo };
-}
-
 /** `logDestination`: the app logs (at the configuration's LOG_LEVEL) into it, for tests that read the log. */
 export async function createHarness(target: DbTarget, configEnv: Record<string, string> = {}, opts: { logDestination?: DestinationStream } = {}): Promise<Harness & { dispose(): Promise<void> }> {
   const opened = await target.open();
@@ -105,25 +102,21 @@ export async function createHarness(target: DbTarget, configEnv: Record<string, 
   const ctx = createContext(config, opened.dbh, clock, { logDestination: opts.logDestination });
   const app = await buildApp(ctx, { logger: Boolean(opts.logDestination) });
   await app.ready();
-  return {
+  const harness: Harness & { dispose(): Promise<void> } = {
     dialect: target.dialect,
     app,
     ctx,
     clock,
     dbh: opened.dbh,
     solveCaptcha: (realmId = 'master') => solveCaptcha(ctx, realmId),
-    async login(username = 'admin', password = ADMIN_PASSWORD, realmId?: string) {
-      const captcha = await solveCaptcha(ctx, realmId ?? 'master');
-      const res = await app.inject({ method: 'POST', url: '/api/users/auth/login', payload: { username, password, ...captcha, ...(realmId ? { realm_id: realmId } : {}) } });
-      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-      return res.json().data.token as string;
-    },
+    login: (username = 'admin', password = ADMIN_PASSWORD, realmId?: string) => tokenFor(harness, { username, password, realmId }),
     async dispose() {
       await app.close();
       await opened.dispose();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+  return harness;
 }
 
 /**

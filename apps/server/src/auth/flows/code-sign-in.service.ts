@@ -37,7 +37,7 @@ export function createCodeSignInService(d: FlowDeps) {
     const settings = await d.policy.settingsOf(realmId);
     const target = phoneTarget(settings, input.purpose, input.mobile, input.country);
     await d.captcha.guardForm(realmId, settings.captchaPolicy, 'code', { ...input, ip: meta.ip });
-    const account = await d.flows.findAccountByPhone(realmId, target);
+    const account = await d.accounts.findAccountByPhone(realmId, target);
     await existingFor(input.purpose, realmId, account, meta);
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'sms', target }, { ip: meta.ip, subject: account?.id });
     if (account || input.purpose === 'register') {
@@ -51,7 +51,7 @@ export function createCodeSignInService(d: FlowDeps) {
     const settings = await d.policy.settingsOf(realmId);
     const target = emailTarget(settings, input.purpose, input.email);
     await d.captcha.guardForm(realmId, settings.captchaPolicy, 'code', { ...input, ip: meta.ip });
-    const account = await d.flows.findAccountByEmail(realmId, target);
+    const account = await d.accounts.findAccountByEmail(realmId, target);
     await existingFor(input.purpose, realmId, account, meta);
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'email', target }, { ip: meta.ip, subject: account?.id });
     if (account || input.purpose === 'register') {
@@ -67,7 +67,7 @@ export function createCodeSignInService(d: FlowDeps) {
     const target = phoneTarget(settings, 'login', input.mobile, input.country);
     const key = { realmId, purpose: 'login', channel: 'sms', target } as const;
     await d.codes.verify(key, input, { keep: true });
-    const account = await d.flows.findAccountByPhone(realmId, target);
+    const account = await d.accounts.findAccountByPhone(realmId, target);
     if (!account) throw fail('CODE_INVALID');
     return completeSignIn(d, account, {
       ...meta,
@@ -82,7 +82,7 @@ export function createCodeSignInService(d: FlowDeps) {
     const target = emailTarget(settings, 'login', input.email);
     const key = { realmId, purpose: 'login', channel: 'email', target } as const;
     await d.codes.verify(key, input, { keep: true });
-    const account = await d.flows.findAccountByEmail(realmId, target);
+    const account = await d.accounts.findAccountByEmail(realmId, target);
     if (!account) throw fail('EMAIL_CODE_WRONG');
     return completeSignIn(d, account, {
       ...meta,

@@ -1,5 +1,4 @@
-/** What the public flows are built from, wired once in context.ts. */
-import type { Account } from '../../accounts/accounts.repo.js';
+/** What the public flows are built from (composition/services.ts builds it once). */
 import type { Locale } from '@umbo/contracts';
 import type { AccountRepo } from '../../accounts/accounts.repo.js';
 import type { CaptchaService } from '../../captcha/captcha.service.js';
@@ -7,33 +6,36 @@ import type { CodeService } from '../../codes/codes.service.js';
 import type { MailLinkService } from '../../codes/mail-links.service.js';
 import type { CodeStore } from '../../codes/store.js';
 import type { NotifyService } from '../../notify/notify.service.js';
+import type { SecurityNotices } from '../../notify/security-notices.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Secrets } from '../../platform/crypto.js';
-import type { Db } from '../../platform/db.js';
+import type { Transact } from '../../platform/db.js';
+import type { RealmPolicy } from '../../realms/realm-policy.js';
 import type { SecondFactor } from '../login.service.js';
 import type { SessionService } from '../sessions.service.js';
-import type { FlowRepo } from './flows.repo.js';
-import type { RealmPolicy } from './realm-policy.js';
+import type { ThrottleService } from '../throttle/throttle.service.js';
 
 export interface FlowDeps {
-  db: Db;
   publicUrl: string;
   siteTitle: string;
   clock: Clock;
   secrets: Secrets;
+  transact: Transact;
+  /** the rate counters of registration and reset mails (database or Redis, like the codes) */
   store: CodeStore;
   accounts: AccountRepo;
-  flows: FlowRepo;
   policy: RealmPolicy;
   codes: CodeService;
   mailLinks: MailLinkService;
   captcha: CaptchaService;
   notify: NotifyService;
   sessions: SessionService;
-  /** the OTP check of the password form (otp/otp.service.ts), when wired */
-  secondFactor?: SecondFactor | undefined;
-  /** after a recovered password: lift the sign-in lock, tell the owner (`meta`: who reset it) */
-  afterPasswordReset?: ((account: Account, meta: RequestMeta) => Promise<void>) | undefined;
+  /** the one-time-password check (otp/otp.service.ts): code sign-ins ask for it like the password form */
+  secondFactor: SecondFactor;
+  /** a recovered password lifts the sign-in lock (A-35) */
+  throttle: Pick<ThrottleService, 'clearAccount'>;
+  /** the owner hears of a recovered password (ASVS 5.0 V6.3.7) */
+  notices: SecurityNotices;
 }
 
 /** Who is asking: for rate limits, session records and the language of messages. */

@@ -4,29 +4,19 @@
  */
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../../test/harness.js';
-import { newId } from '../../platform/crypto.js';
-import { hashPassword } from '../passwords.js';
-import { captcha, lastCode, outboxFor, post, randomEmail, randomMobile, smsCode } from './testing/flows-helpers.js';
+import { as, captcha, createPerson, createRealm, issueSession, lastCode, outboxFor, randomEmail, randomMobile, smsCode } from '../../test/kit.js';
+import { verifyPassword } from '../passwords.js';
 
 const resetCode = (body: string) => /\/reset\?realm_id=master&code=([A-Za-z0-9]{24})/.exec(body)?.[1];
 
 describeBothDbs('password recovery', (h) => {
-  async function person(f: { phone?: string; email?: string; activated?: number }) {
-    const now = h().clock.now();
-    const id = newId();
-    const username = `p${id.slice(0, 10)}`;
-    const account = {
-      id, realm_id: 'master', kind: 'person' as const, owner_id: null, username, username_norm: username, email: f.email ?? null,
-      email_norm: f.email?.toLowerCase() ?? null, phone: f.phone ?? null, password_hash: await hashPassword('old-password-1'), avatar: '',
-      disabled: 0, activated: f.activated ?? 1, force_password: 0, regist_area: '', last_login_at: null, last_login_area: '', created_at: now, updated_at: now,
-    };
-    await h().ctx.repos.accounts.insertAccount(account);
-    const { token } = await h().ctx.services.sessions.issue(account, { ip: '127.0.0.1', userAgent: 'test' });
-    return { ...account, token };
+  /** An account with a live session (issued directly: an unactivated one could not sign in). */
+  async function person(f: { phone?: string; email?: string; activated?: boolean }) {
+    const account = await createPerson(h(), f);
+    return { ...account, token: await issueSession(h(), account) };
   }
-  const alive = async (token: string) => (await h().app.inject({ method: 'GET', url: '/api/perm/user/info', headers: { authorization: `Bearer ${token}` } })).statusCode;
+  const alive = async (token: string) => (await as(h(), token).get('/api/perm/user/info')).status;
   const passwordOk = async (id: string, password: string) => {
-    const { verifyPassword } = await import('../passwords.js');
     const row = await h().ctx.repos.accounts.findAccountById('master', id);
     return verifyPassword(row!.password_hash!, password);
   };
@@ -35,8 +25,8 @@ describeBothDbs('password recovery', (h) => {
     const known = randomEmail();
     await person({ email: known });
     const unknown = randomEmail();
-    const a = await post(h(), '/api/users/auth/retrieve/email', { email: known, ...(await captcha(h())) });
-    const b = await post(h(), '/api/users/auth/retrieve/email', { email: unknown, ...(await captcha(h())) });
+    const a = await as(h()).post('/api/users/auth/retrieve/email', { email: known, ...(await captcha(h())) });
+    const b = await as(h()).post('/api/users/auth/retrieve/email', { email: unknown, ...(await captcha(h())) });
     expect(a).toEqual({ status: 200, body: { result: 'ok', code: 0, data: { accepted: true } } });
     expect(b).toEqual(a);
     expect(await outboxFor(h(), known)).toHaveLength(1);
@@ -46,7 +36,7 @@ describeBothDbs('password recovery', (h) => {
   it('A-35 the reset link uses PUBLIC_URL even with Host / X-Forwarded-Host: evil.test', async () => {
     const email = randomEmail();
     await person({ email });
-    await post(h(), '/api/users/auth/retrieve/email', { email, ...(await captcha(h())) }, { headers: { host: 'evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' } });
+    await as(h()).post('/api/users/auth/retrieve/email', { email, ...(await captcha(h())) }, { headers: { host: 'evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' } });
     const [mail] = await outboxFor(h(), email);
     expect(mail!.body).toMatch(/\nhttp:\/\/umbo\.test\/reset\?realm_id=master&code=[A-Za-z0-9]{24}\n/);
     expect(mail!.body).not.toContain('evil');
@@ -54,35 +44,35 @@ describeBothDbs('password recovery', (h) => {
 
   it('A-35 reset by mail code: single use, ends every session, signs nobody in; reset codes are nothing else (A-46)', async () => {
     const email = randomEmail();
-    const p = await person({ email, activated: 0 });
-    await post(h(), '/api/users/auth/retrieve/email', { email, ...(await captcha(h())) });
+    const p = await person({ email, activated: false });
+    await as(h()).post('/api/users/auth/retrieve/email', { email, ...(await captcha(h())) });
     const code = resetCode((await outboxFor(h(), email))[0]!.body)!;
     // a reset code is not an activation code
-    expect((await post(h(), '/api/users/auth/activate', { code })).body.code).toBe(4006);
-    const short = await post(h(), '/api/users/auth/reset', { code, password: '123' });
+    expect((await as(h()).post('/api/users/auth/activate', { code })).body.code).toBe(4006);
+    const short = await as(h()).post('/api/users/auth/reset', { code, password: '123' });
     expect(short.body.code).toBe(1009);
-    const res = await post(h(), '/api/users/auth/reset', { code, password: 'New-passw0rd' });
+    const res = await as(h()).post('/api/users/auth/reset', { code, password: 'New-passw0rd' });
     expect(res).toEqual({ status: 200, body: { result: 'ok', code: 0, data: { accepted: true } } });
     expect(res.body.data).not.toHaveProperty('token');
     expect(await alive(p.token)).toBe(401);
     expect(await passwordOk(p.id, 'New-passw0rd')).toBe(true);
     // following the mail proved the address
     expect((await h().ctx.repos.accounts.findAccountById('master', p.id))!.activated).toBe(1);
-    expect((await post(h(), '/api/users/auth/reset', { code, password: 'Other-passw0rd' })).body.code).toBe(4006);
+    expect((await as(h()).post('/api/users/auth/reset', { code, password: 'Other-passw0rd' })).body.code).toBe(4006);
   });
 
   it('A-35 a reset code expires (4004), and a newer mail makes the older code worthless', async () => {
     const email = randomEmail();
     await person({ email });
-    await post(h(), '/api/users/auth/retrieve/email', { email, ...(await captcha(h())) });
+    await as(h()).post('/api/users/auth/retrieve/email', { email, ...(await captcha(h())) });
     const older = resetCode((await outboxFor(h(), email))[0]!.body)!;
     h().clock.advance(1000); // the outbox lists newest first by time
-    await post(h(), '/api/users/auth/retrieve/email', { email, ...(await captcha(h())) });
+    await as(h()).post('/api/users/auth/retrieve/email', { email, ...(await captcha(h())) });
     const newer = resetCode((await outboxFor(h(), email))[0]!.body)!;
     expect(newer).not.toBe(older);
-    expect((await post(h(), '/api/users/auth/reset', { code: older, password: 'New-passw0rd' })).body.code).toBe(4006);
+    expect((await as(h()).post('/api/users/auth/reset', { code: older, password: 'New-passw0rd' })).body.code).toBe(4006);
     h().clock.advance(3600_000 + 1);
-    expect((await post(h(), '/api/users/auth/reset', { code: newer, password: 'New-passw0rd' })).body.code).toBe(4004);
+    expect((await as(h()).post('/api/users/auth/reset', { code: newer, password: 'New-passw0rd' })).body.code).toBe(4004);
   });
 
   it('retrieve by SMS code: new password, sessions ended; wrong code 4006; retrieval off → 1014', async () => {
@@ -90,25 +80,24 @@ describeBothDbs('password recovery', (h) => {
     const p = await person({ phone: `+86${mobile}` });
     const { serialNo } = await smsCode(h(), mobile, 'retrieve');
     const code = await lastCode(h(), `+86${mobile}`);
-    const wrong = await post(h(), '/api/users/auth/retrieve/sms', { mobile, code: code === '999999' ? '000000' : '999999', serialNo, password: 'New-passw0rd' });
+    const wrong = await as(h()).post('/api/users/auth/retrieve/sms', { mobile, code: code === '999999' ? '000000' : '999999', serialNo, password: 'New-passw0rd' });
     expect(wrong.body).toMatchObject({ code: 4006, error: 'code_invalid' });
-    const ok = await post(h(), '/api/users/auth/retrieve/sms', { mobile, code, serialNo, password: 'New-passw0rd' });
+    const ok = await as(h()).post('/api/users/auth/retrieve/sms', { mobile, code, serialNo, password: 'New-passw0rd' });
     expect(ok.body).toEqual({ result: 'ok', code: 0, data: { accepted: true } });
     expect(await alive(p.token)).toBe(401);
     expect(await passwordOk(p.id, 'New-passw0rd')).toBe(true);
-    const { putRealm, newRealmId } = await import('./testing/flows-helpers.js');
-    const realm = await putRealm(h(), newRealmId(), { backend_support_find_back_method: ['sms'] });
-    expect((await post(h(), '/api/users/auth/retrieve/email', { realm_id: realm, email: randomEmail(), ...(await captcha(h(), realm)) })).body.code).toBe(1014);
+    const realm = await createRealm(h(), { backend_support_find_back_method: ['sms'] });
+    expect((await as(h()).post('/api/users/auth/retrieve/email', { realm_id: realm, email: randomEmail(), ...(await captcha(h(), realm)) })).body.code).toBe(1014);
   });
 
   it('the reset mail is in the reader’s language', async () => {
     const email = randomEmail();
     await person({ email });
-    await post(h(), '/api/users/auth/retrieve/email', { email, lang: 'de', ...(await captcha(h())) });
+    await as(h()).post('/api/users/auth/retrieve/email', { email, lang: 'de', ...(await captcha(h())) });
     const [mail] = await outboxFor(h(), email);
     expect(mail!.subject).toBe('Setzen Sie Ihr Passwort bei umbo zurück');
     h().clock.advance(1000);
-    await post(h(), '/api/users/auth/retrieve/email', { email, ...(await captcha(h())) }, { headers: { 'accept-language': 'zh-CN' } });
+    await as(h()).post('/api/users/auth/retrieve/email', { email, ...(await captcha(h())) }, { headers: { 'accept-language': 'zh-CN' } });
     expect((await outboxFor(h(), email))[0]!.subject).toBe('重置您在 umbo 的密码');
   });
 });

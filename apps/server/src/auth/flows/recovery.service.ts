@@ -3,15 +3,16 @@
  * issue 3; A-35). By email: a reset link carrying a 24-character code, which also works pasted
  * into /reset. By SMS: a code, then the new password. The answer is the same whether or
  * not the account exists, and the mail is sent after the answer (DESIGN.md §5). A reset
- * ends every session of the account, signs nobody in, and is followed by a security notice
- * (afterPasswordReset, wired in context.ts).
+ * ends every session of the account, lifts its sign-in lock, signs nobody in, and is followed
+ * by a security notice.
  */
+import type { Account } from '../../accounts/accounts.repo.js';
+import { assertAcceptablePassword } from '../../accounts/password-policy.js';
 import { CODE_DEFAULTS, DAY_MS, MAIL_LINK_DEFAULTS } from '../../codes/defaults.js';
-import { fail } from '../../platform/errors.js';
 import { resetMail } from '../../notify/templates.js';
+import { fail } from '../../platform/errors.js';
 import { hashPassword } from '../passwords.js';
 import type { FlowDeps, RequestMeta } from './deps.js';
-import { assertPasswordPolicy } from './sign-in.js';
 import { emailTarget, phoneTarget } from './targets.js';
 
 export function resetLink(publicUrl: string, realmId: string, code: string): string {
@@ -20,6 +21,16 @@ export function resetLink(publicUrl: string, realmId: string, code: string): str
 }
 
 export function createRecoveryService(d: FlowDeps) {
+  /**
+   * Every session of the account ends. A-35: the sign-in lock lifts at once (A-31: reset stays
+   * usable while locked), and the owner is told (ASVS 5.0 V6.3.7) in case it was not them.
+   */
+  async function afterReset(account: Account, meta: RequestMeta): Promise<void> {
+    await d.sessions.revokeAll(account);
+    await d.throttle.clearAccount({ realmId: account.realm_id, username: account.username });
+    d.notices.send(account, 'password_reset', meta);
+  }
+
   /** Daily caps for reset mails, per address and per IP, like codes. */
   async function chargeResetMail(realmId: string, email: string, ip: string): Promise<void> {
     const now = d.clock.now();
@@ -35,9 +46,9 @@ export function createRecoveryService(d: FlowDeps) {
     await chargeResetMail(realmId, email, meta.ip);
     // Everything that depends on the account happens after the answer.
     d.notify.defer('reset-mail', async () => {
-      const account = await d.flows.findAccountByEmail(realmId, email);
+      const account = await d.accounts.findAccountByEmail(realmId, email);
       if (!account || account.disabled || !account.email) return;
-      const { code } = await d.db.transaction().execute((trx) => d.mailLinks.create(trx, realmId, 'reset', account.id));
+      const { code } = await d.transact((trx) => d.mailLinks.create(realmId, 'reset', account.id, trx));
       const mail = resetMail(account.email, {
         locale: meta.locale,
         site: d.siteTitle,
@@ -56,34 +67,30 @@ export function createRecoveryService(d: FlowDeps) {
   async function retrieveBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
     const phone = phoneTarget(settings, 'retrieve', input.mobile, input.country);
-    assertPasswordPolicy(settings.passwordMinLength, input.password);
+    assertAcceptablePassword(input.password, settings.passwordMinLength);
     await d.codes.verify({ realmId, purpose: 'retrieve', channel: 'sms', target: phone }, input);
-    const account = await d.flows.findAccountByPhone(realmId, phone);
+    const account = await d.accounts.findAccountByPhone(realmId, phone);
     if (!account) throw fail('CODE_INVALID');
     const passwordHash = await hashPassword(input.password);
-    await d.flows.setRecoveredPassword(realmId, account.id, passwordHash, d.clock.now(), false);
-    await d.sessions.revokeAll(account);
-    await d.afterPasswordReset?.(account, meta);
+    await d.accounts.setRecoveredPassword(realmId, account.id, passwordHash, d.clock.now(), false);
+    await afterReset(account, meta);
     return { accepted: true as const };
   }
 
   /** /reset: the 24-character code from the mail (link or pasted) and a new password. */
   async function resetByMailCode(realmId: string, input: { code: string; password: string }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
-    assertPasswordPolicy(settings.passwordMinLength, input.password);
+    assertAcceptablePassword(input.password, settings.passwordMinLength);
     // Hash first: the transaction below stays short and holds no lock during argon2.
     const passwordHash = await hashPassword(input.password);
-    const accountId = await d.db.transaction().execute(async (trx) => {
-      const id = await d.mailLinks.consume(trx, realmId, 'reset', input.code);
+    const accountId = await d.transact(async (trx) => {
+      const id = await d.mailLinks.consume(realmId, 'reset', input.code, trx);
       // Following the mail proves the mailbox, so a pending activation is done too.
-      if (!(await d.flows.setRecoveredPassword(realmId, id, passwordHash, d.clock.now(), true, trx))) throw fail('CODE_INVALID');
+      if (!(await d.accounts.setRecoveredPassword(realmId, id, passwordHash, d.clock.now(), true, trx))) throw fail('CODE_INVALID');
       return id;
     });
     const account = await d.accounts.findAccountById(realmId, accountId);
-    if (account) {
-      await d.sessions.revokeAll(account);
-      await d.afterPasswordReset?.(account, meta);
-    }
+    if (account) await afterReset(account, meta);
     return { accepted: true as const };
   }
 

@@ -5,60 +5,59 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../../test/harness.js';
-import { captcha, newRealmId, outboxFor, passwordLogin, post, putRealm, randomEmail, randomIp, randomMobile, smsCode, lastCode } from './testing/flows-helpers.js';
+import { as, captcha, createRealm, lastCode, outboxFor, randomEmail, randomIp, randomMobile, signIn, smsCode } from '../../test/kit.js';
 
 const linkCode = (body: string) => /register-result\?realm_id=([\w-]+)&code=([A-Za-z0-9]{24})/.exec(body);
 
 describeBothDbs('registration', (h) => {
   it('by email with needActive: activation mail, 5007 until activated, link valid once', async () => {
     const email = randomEmail();
-    const reg = await post(h(), '/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });
+    const reg = await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });
     expect(reg.status).toBe(200);
     expect(reg.body.data).toMatchObject({ username: email, activationRequired: true });
-    expect((await passwordLogin(h(), email, 'Str0ng-pass!')).body).toMatchObject({ code: 5007, error: 'email_not_activated' });
+    expect((await signIn(h(), { username: email, password: 'Str0ng-pass!' })).body).toMatchObject({ code: 5007, error: 'email_not_activated' });
     const [mail] = await outboxFor(h(), email);
     expect(mail!.subject).toBe('Activate your account at umbo');
     const m = linkCode(mail!.body)!;
     expect(mail!.body).toContain(`http://umbo.test/user/register-result?realm_id=master&code=${m[2]}`);
-    const act = await post(h(), '/api/users/auth/activate', { code: m[2] });
+    const act = await as(h()).post('/api/users/auth/activate', { code: m[2] });
     expect(act).toEqual({ status: 200, body: { result: 'ok', code: 0, data: { username: email } } });
-    expect((await post(h(), '/api/users/auth/activate', { code: m[2] })).body.code).toBe(4006);
-    expect((await passwordLogin(h(), email, 'Str0ng-pass!')).status).toBe(200);
+    expect((await as(h()).post('/api/users/auth/activate', { code: m[2] })).body.code).toBe(4006);
+    expect((await signIn(h(), { username: email, password: 'Str0ng-pass!' })).status).toBe(200);
   });
 
   it('A-34 the activation link expires after 24 h of the injected clock (4004)', async () => {
     const email = randomEmail();
-    await post(h(), '/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });
+    await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });
     const m = linkCode((await outboxFor(h(), email))[0]!.body)!;
     h().clock.advance(24 * 3600_000 + 1);
-    expect((await post(h(), '/api/users/auth/activate', { code: m[2] })).body).toMatchObject({ code: 4004 });
-    expect((await post(h(), '/api/users/auth/activate', { code: 'x'.repeat(24) })).body).toMatchObject({ code: 4006 });
-    expect((await post(h(), '/api/users/auth/activate', { code: 'short' })).body).toMatchObject({ code: 1009 });
+    expect((await as(h()).post('/api/users/auth/activate', { code: m[2] })).body).toMatchObject({ code: 4004 });
+    expect((await as(h()).post('/api/users/auth/activate', { code: 'x'.repeat(24) })).body).toMatchObject({ code: 4006 });
+    expect((await as(h()).post('/api/users/auth/activate', { code: 'short' })).body).toMatchObject({ code: 1009 });
   });
 
   it('A-34 an existing address or name is 1205, and attempts are limited per IP', async () => {
     const email = randomEmail();
-    expect((await post(h(), '/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) })).status).toBe(200);
-    const dup = await post(h(), '/api/users/auth/register/email', { email: email.toUpperCase(), password: 'Str0ng-pass!', ...(await captcha(h())) });
+    expect((await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) })).status).toBe(200);
+    const dup = await as(h()).post('/api/users/auth/register/email', { email: email.toUpperCase(), password: 'Str0ng-pass!', ...(await captcha(h())) });
     expect(dup).toEqual({ status: 409, body: { result: 'fail', code: 1205, errno: 1205, error: 'user_exists', msg: 'User already exists' } });
-    const name = await post(h(), '/api/users/auth/register/email', { email: randomEmail(), username: 'admin', password: 'Str0ng-pass!', ...(await captcha(h())) });
+    const name = await as(h()).post('/api/users/auth/register/email', { email: randomEmail(), username: 'admin', password: 'Str0ng-pass!', ...(await captcha(h())) });
     expect(name.body.code).toBe(1205);
     const ip = randomIp();
     const codes: number[] = [];
-    for (let i = 0; i < 21; i++) codes.push((await post(h(), '/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) }, { ip })).body.code);
+    for (let i = 0; i < 21; i++) codes.push((await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) }, { ip })).body.code);
     expect(codes.slice(0, 20).every((c) => c === 1205)).toBe(true);
     expect(codes[20]).toBe(1006);
   });
 
   it('A-34 ten parallel registrations of a@x.test / A@X.test make exactly one account', async () => {
-    const realm = await putRealm(h(), newRealmId());
+    const realm = await createRealm(h());
     const bodies = await Promise.all(
-      Array.from({ length: 10 }, async (_, i) => post(h(), '/api/users/auth/register/email', { realm_id: realm, email: i % 2 ? 'A@X.test' : 'a@x.test', password: 'Str0ng-pass!', ...(await captcha(h(), realm)) })),
+      Array.from({ length: 10 }, async (_, i) => as(h()).post('/api/users/auth/register/email', { realm_id: realm, email: i % 2 ? 'A@X.test' : 'a@x.test', password: 'Str0ng-pass!', ...(await captcha(h(), realm)) })),
     );
     expect(bodies.filter((b) => b.status === 200)).toHaveLength(1);
     expect(bodies.filter((b) => b.body.code === 1205)).toHaveLength(9);
-    const rows = await h().dbh.db.selectFrom('accounts').select('id').where('realm_id', '=', realm).execute();
-    expect(rows).toHaveLength(1);
+    expect(await h().ctx.repos.accounts.countAccounts(realm)).toBe(1);
   });
 
   it('A-45 a fault between the account and its activation code leaves no account', async () => {
@@ -71,41 +70,40 @@ describeBothDbs('registration', (h) => {
     }
     const email = randomEmail();
     try {
-      const res = await post(h(), '/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });
+      const res = await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });
       expect(res.status).toBe(500);
       expect(res.body).toMatchObject({ code: 1500 });
     } finally {
       await sql`drop trigger fault_a45${h().dialect === 'postgres' ? sql` on mail_link_codes` : sql``}`.execute(db);
     }
-    const row = await db.selectFrom('accounts').select('id').where('email_norm', '=', email).executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await h().ctx.repos.accounts.findAccountByEmail('master', email)).toBeUndefined();
     expect(await outboxFor(h(), email)).toEqual([]);
     // and the address is still free
-    expect((await post(h(), '/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) })).status).toBe(200);
+    expect((await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) })).status).toBe(200);
   });
 
   it('without needActive the account works at once', async () => {
-    const realm = await putRealm(h(), newRealmId(), { needActive: false });
+    const realm = await createRealm(h(), { needActive: false });
     const email = randomEmail();
-    const reg = await post(h(), '/api/users/auth/register/email', { realm_id: realm, email, username: 'free_user', password: 'Str0ng-pass!', ...(await captcha(h(), realm)) });
+    const reg = await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email, username: 'free_user', password: 'Str0ng-pass!', ...(await captcha(h(), realm)) });
     expect(reg.body.data).toMatchObject({ username: 'free_user', activationRequired: false });
     expect(await outboxFor(h(), email)).toEqual([]);
-    expect((await passwordLogin(h(), 'free_user', 'Str0ng-pass!', realm)).status).toBe(200);
+    expect((await signIn(h(), { username: 'free_user', password: 'Str0ng-pass!', realmId: realm })).status).toBe(200);
   });
 
   it('by SMS code: code → account; taken number → 1205 already at the code; methods off → 1014', async () => {
     const mobile = randomMobile();
     const { serialNo } = await smsCode(h(), mobile, 'register');
     const code = await lastCode(h(), `+86${mobile}`);
-    const short = await post(h(), '/api/users/auth/register/sms', { mobile, code, serialNo, password: '12345' });
+    const short = await as(h()).post('/api/users/auth/register/sms', { mobile, code, serialNo, password: '12345' });
     expect(short.body).toMatchObject({ code: 1009 });
-    const reg = await post(h(), '/api/users/auth/register/sms', { mobile, code, serialNo, password: 'Str0ng-pass!' });
+    const reg = await as(h()).post('/api/users/auth/register/sms', { mobile, code, serialNo, password: 'Str0ng-pass!' });
     expect(reg.body.data).toMatchObject({ username: `+86${mobile}`, activationRequired: false });
-    expect((await passwordLogin(h(), `+86${mobile}`, 'Str0ng-pass!')).status).toBe(200);
+    expect((await signIn(h(), { username: `+86${mobile}`, password: 'Str0ng-pass!' })).status).toBe(200);
     h().clock.advance(60_000);
-    const again = await post(h(), '/api/users/auth/sms-code', { mobile, purpose: 'register', ...(await captcha(h())) });
+    const again = await as(h()).post('/api/users/auth/sms-code', { mobile, purpose: 'register', ...(await captcha(h())) });
     expect(again.body).toMatchObject({ code: 1205 });
-    const realm = await putRealm(h(), newRealmId(), { backend_support_regist_method: ['sms'] });
-    expect((await post(h(), '/api/users/auth/register/email', { realm_id: realm, email: randomEmail(), password: 'Str0ng-pass!', ...(await captcha(h(), realm)) })).body.code).toBe(1014);
+    const realm = await createRealm(h(), { backend_support_regist_method: ['sms'] });
+    expect((await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email: randomEmail(), password: 'Str0ng-pass!', ...(await captcha(h(), realm)) })).body.code).toBe(1014);
   });
 });

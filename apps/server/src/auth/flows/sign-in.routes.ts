@@ -8,15 +8,27 @@ import {
 } from '@umbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok, responses } from '../../platform/http.js';
-import { authOf } from '../guard.js';
+import type { CaptchaService } from '../../captcha/captcha.service.js';
+import { authOf, ok, responses } from '../../platform/http.js';
+import type { RealmPolicy } from '../../realms/realm-policy.js';
+import type { CodeSignInService } from './code-sign-in.service.js';
+import type { FTokenService } from './ftoken.service.js';
 import { metaOf, realmOf, signedIn } from './http.js';
-import type { FlowServices } from './wiring.js';
 
 const tags = ['auth'];
 
-export function registerSignInFlowRoutes(app: FastifyInstance, s: FlowServices, secureCookies: boolean) {
+export interface SignInFlowRouteDeps {
+  policy: RealmPolicy;
+  captcha: CaptchaService;
+  codeSignIn: CodeSignInService;
+  ftoken: FTokenService;
+  /** the `userid` cookie is Secure when PUBLIC_URL is https */
+  secureCookies: boolean;
+}
+
+export function registerSignInFlowRoutes(app: FastifyInstance, s: SignInFlowRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { secureCookies } = s;
 
   r.get('/api/users/auth/options', {
     config: { access: 'public' },

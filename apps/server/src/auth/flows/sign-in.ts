@@ -7,7 +7,6 @@
  * its issuer was already signed in with a live session.
  */
 import type { Account } from '../../accounts/accounts.repo.js';
-import { assertAcceptablePassword } from '../../account/password-policy.js';
 import { fail } from '../../platform/errors.js';
 import type { IssuedSession } from '../sessions.service.js';
 import type { FlowDeps, RequestMeta } from './deps.js';
@@ -22,16 +21,11 @@ export async function completeSignIn(
     afterSecondFactor?: () => Promise<unknown>;
   },
 ): Promise<{ account: Account; issued: IssuedSession }> {
-  if (!meta.skipSecondFactor) await d.secondFactor?.proveAtSignIn(account, meta.otp, meta.ip, meta.onWrongSecondFactor);
+  if (!meta.skipSecondFactor) await d.secondFactor.proveAtSignIn(account, meta.otp, meta.ip, meta.onWrongSecondFactor);
   await meta.afterSecondFactor?.();
   if (account.disabled) throw fail('ACCOUNT_DISABLED');
   if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
   const issued = await d.sessions.issue(account, { ip: meta.ip, userAgent: meta.userAgent });
   await d.accounts.updateAccount(account.realm_id, account.id, { last_login_at: d.clock.now() });
   return { account, issued };
-}
-
-/** Realm password rule on top of SPEC §5's floor of 6 (A-29). */
-export function assertPasswordPolicy(minLength: number, password: string): void {
-  assertAcceptablePassword(password, minLength);
 }

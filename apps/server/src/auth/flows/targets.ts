@@ -1,9 +1,9 @@
 /** Turning form input into code targets, with the realm's method and region rules. */
 import type { CodePurpose } from '@umbo/contracts';
-import { normaliseMobile } from '../../codes/phone.js';
+import { normaliseEmail } from '../../accounts/accounts.repo.js';
+import { normaliseMobile } from '../../accounts/phone.js';
 import { fail } from '../../platform/errors.js';
-import { assertMethod, assertRegion, type FlowSettings, type MethodList } from './realm-policy.js';
-import { normaliseEmail } from './flows.repo.js';
+import { assertMethod, assertRegion, type FlowSettings, type MethodList } from '../../realms/realm-policy.js';
 
 const LIST_OF: Record<CodePurpose, MethodList> = {
   login: 'backend_support_login_method',

@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, DB_TARGETS, type Harness } from '../../test/harness.js';
-import { call, codeAt, enableOtp, randomIp, toNextStep } from '../../account/test-helpers.js';
-import { lastCode, outboxFor, randomEmail, randomMobile } from '../flows/testing/flows-helpers.js';
+import { as, codeAt, type Answer, enableOtp, lastCode, outboxFor, randomEmail, randomIp, randomMobile, settled, toNextStep } from '../../test/kit.js';
 
 for (const target of DB_TARGETS) {
   describe(`issue 8: secrets never reach the log [${target.dialect}]`, () => {
@@ -22,11 +21,11 @@ for (const target of DB_TARGETS) {
     const secrets: string[] = [];
     const keep = <T extends string>(s: T): T => (secrets.push(s), s);
     const captcha = async () => {
-      const c = await h.ctx.services.flows.captcha.issue('master', randomIp());
+      const c = await h.ctx.services.captcha.issue('master', randomIp());
       return { captcha: keep(c.answer), serialNo: c.serialNo };
     };
-    const page = (url: string) => h.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-    const ok = async (p: Promise<{ status: number; body: { data?: any } }>) => {
+    const page = (url: string) => as(h).get(url, { headers: { accept: 'text/html' } });
+    const ok = async (p: Promise<Answer>) => {
       const res = await p;
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data;
@@ -35,46 +34,46 @@ for (const target of DB_TARGETS) {
     it('A-33 a whole sign-up, OTP, ftoken, reset and SMS run leaves no secret in the log', async () => {
       const email = randomEmail();
       const password = keep('First-Pass-913');
-      await ok(call(h, 'POST', '/api/users/auth/register/email', { payload: { email, password, ...(await captcha()) } }));
+      await ok(as(h).post('/api/users/auth/register/email', { email, password, ...(await captcha()) }));
       const activation = keep(/register-result\?realm_id=master&code=([A-Za-z0-9]{24})/.exec((await outboxFor(h, email))[0]!.body)![1]!);
       await page(`/user/register-result?realm_id=master&code=${activation}`);
-      await ok(call(h, 'POST', '/api/users/auth/activate', { payload: { code: activation } }));
+      await ok(as(h).post('/api/users/auth/activate', { code: activation }));
 
-      const token = keep((await ok(call(h, 'POST', '/api/users/auth/login', { payload: { username: email, password, ...(await captcha()) } }))).token);
+      const token = keep((await ok(as(h).post('/api/users/auth/login', { username: email, password, ...(await captcha()) }))).token);
       const { secret, recoveryCodes } = await enableOtp(h, token, password);
       keep(secret);
       recoveryCodes.forEach(keep);
       const otp = keep(codeAt(h, secret));
-      const second = keep((await ok(call(h, 'POST', '/api/users/auth/login', { payload: { username: email, password, otp, ...(await captcha()) } }))).token);
+      const second = keep((await ok(as(h).post('/api/users/auth/login', { username: email, password, otp, ...(await captcha()) }))).token);
       toNextStep(h);
-      keep((await ok(call(h, 'POST', '/api/users/auth/login', { payload: { username: email, password, otp: recoveryCodes[0], ...(await captcha()) } }))).token);
+      keep((await ok(as(h).post('/api/users/auth/login', { username: email, password, otp: recoveryCodes[0], ...(await captcha()) }))).token);
 
-      const ftoken = keep((await ok(call(h, 'POST', '/api/users/auth/ftoken', { token: second }))).ftoken);
+      const ftoken = keep((await ok(as(h, second).post('/api/users/auth/ftoken'))).ftoken);
       await page(`/loginByFToken?ftoken=${encodeURIComponent(ftoken)}`);
-      keep((await ok(call(h, 'POST', '/api/users/auth/login/ftoken', { payload: { ftoken } }))).token);
+      keep((await ok(as(h).post('/api/users/auth/login/ftoken', { ftoken }))).token);
 
-      await ok(call(h, 'POST', '/api/users/auth/retrieve/email', { payload: { email, ...(await captcha()) } }));
+      await ok(as(h).post('/api/users/auth/retrieve/email', { email, ...(await captcha()) }));
       const resetMail = (await outboxFor(h, email)).find((m) => m.body.includes('/reset?'))!;
       const reset = keep(/[?&]code=([A-Za-z0-9]{24})/.exec(resetMail.body)![1]!);
       await page(`/reset?realm_id=master&code=${reset}`);
       const newPassword = keep('Second-Pass-274');
-      await ok(call(h, 'POST', '/api/users/auth/reset', { payload: { code: reset, password: newPassword } }));
+      await ok(as(h).post('/api/users/auth/reset', { code: reset, password: newPassword }));
 
       const mobile = randomMobile();
-      const sent = await ok(call(h, 'POST', '/api/users/auth/sms-code', { payload: { mobile, purpose: 'register', ...(await captcha()) } }));
+      const sent = await ok(as(h).post('/api/users/auth/sms-code', { mobile, purpose: 'register', ...(await captcha()) }));
       const smsCode = keep(await lastCode(h, `+86${mobile}`));
       const smsPassword = keep('Sms-Pass-5521');
-      await ok(call(h, 'POST', '/api/users/auth/register/sms', { payload: { mobile, code: smsCode, serialNo: sent.serialNo, password: smsPassword } }));
+      await ok(as(h).post('/api/users/auth/register/sms', { mobile, code: smsCode, serialNo: sent.serialNo, password: smsPassword }));
       h.clock.advance(61_000);
-      const login = await ok(call(h, 'POST', '/api/users/auth/sms-code', { payload: { mobile, purpose: 'login', ...(await captcha()) } }));
+      const login = await ok(as(h).post('/api/users/auth/sms-code', { mobile, purpose: 'login', ...(await captcha()) }));
       const loginCode = keep(await lastCode(h, `+86${mobile}`));
-      const smsToken = keep((await ok(call(h, 'POST', '/api/users/auth/login/sms', { payload: { mobile, code: loginCode, serialNo: login.serialNo } }))).token);
+      const smsToken = keep((await ok(as(h).post('/api/users/auth/login/sms', { mobile, code: loginCode, serialNo: login.serialNo }))).token);
       const changed = keep('Third-Pass-8806');
-      await ok(call(h, 'POST', '/api/users/account/password', { token: smsToken, payload: { oldPassword: smsPassword, newPassword: changed } }));
+      await ok(as(h, smsToken).post('/api/users/account/password', { oldPassword: smsPassword, newPassword: changed }));
       // a wrong guess and a bad request log their failure, with the values they carried
-      await call(h, 'POST', '/api/users/auth/login', { payload: { username: email, password: keep('Wrong-Guess-4471'), ...(await captcha()) } });
+      await as(h).post('/api/users/auth/login', { username: email, password: keep('Wrong-Guess-4471'), ...(await captcha()) });
       await page(`/api/users/auth/options?realm_id=nope&code=${keep('QueryCode77')}&token=${keep('QueryToken88')}`);
-      await h.ctx.services.flows.notify.settled();
+      await settled(h);
 
       const log = lines.join('');
       expect(log).toContain('incoming request'); // the log was captured at all

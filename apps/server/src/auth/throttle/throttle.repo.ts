@@ -1,10 +1,14 @@
 /**
- * SQL for sign-in attempt counters (the database ThrottleStore). A sign-in reserves both of
- * its counters in one statement and settles them in one more: the hot path stays at two
- * writes, each atomic per row.
+ * SQL for sign-in attempt counters (the database ThrottleStore), the one writer of
+ * `login_throttle` (throttle.tables.ts). A sign-in reserves both of its counters in one
+ * statement and settles them in one more: the hot path stays at two writes, each atomic per
+ * row. Like the code store it is interchangeable with Redis (redis-store.ts), so it takes no
+ * transaction.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db.js';
+// The table's declaration (merged into platform/db.ts's Database) comes with the repo that writes it.
+import './throttle.tables.js';
 import { blockRuns, type ThrottlePolicy } from './defaults.js';
 import type { PolicedKey, Reservation, ThrottleKey, ThrottleStore } from './store.js';
 
@@ -87,3 +91,5 @@ export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounter
     },
   };
 }
+
+export type ThrottleRepo = ReturnType<typeof createThrottleRepo>;

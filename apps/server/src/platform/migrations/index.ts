@@ -10,6 +10,7 @@ import * as m0010throttle from './0010_login_throttle.js';
 import * as m0011otp from './0011_account_otp.js';
 import * as m0012account from './0012_account_settings_and_avatars.js';
 import * as m0013names from './0013_normalise_account_names.js';
+import * as m0014keycheck from './0014_instance_key_check.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0011_account_otp': m0011otp,
   '0012_account_settings_and_avatars': m0012account,
   '0013_normalise_account_names': m0013names,
+  '0014_instance_key_check': m0014keycheck,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

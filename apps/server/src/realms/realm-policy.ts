@@ -1,12 +1,13 @@
 /**
- * A realm's sign-in policy as the public flows read it (issue 3): the enabled login,
- * registration and find-back methods, login regions, activation, captcha policy and the
- * realm's mail and SMS configuration — all from the realm's settings record (SPEC §3 names).
+ * A realm's sign-in policy as the sign-in, registration and recovery flows read it (issue 3):
+ * the enabled login, registration and find-back methods, login regions, activation, captcha
+ * policy and the realm's mail and SMS configuration — all from the realm's settings record
+ * (SPEC §3 names).
  */
-import { readRealmSettings, type StoredRealmSettings } from '../../realms/realm-settings.js';
-import type { RealmRepo } from '../../realms/realms.repo.js';
-import { assertThat, fail } from '../../platform/errors.js';
-import { countryOf } from '../../codes/phone.js';
+import { countryOf } from '../accounts/phone.js';
+import { assertThat, fail } from '../platform/errors.js';
+import { readRealmSettings, type StoredRealmSettings } from './realm-settings.js';
+import type { RealmRepo } from './realms.repo.js';
 
 /** The settings in force, with the realm's own mail group (absent → global SMTP or the outbox) and SMS group (absent → the global provider). */
 export type FlowSettings = StoredRealmSettings;
@@ -14,6 +15,7 @@ export type FlowSettings = StoredRealmSettings;
 export type MethodList = 'backend_support_login_method' | 'backend_support_regist_method' | 'backend_support_find_back_method';
 
 export function createRealmPolicy(realms: RealmRepo) {
+  /** 1004 for a realm that does not exist. */
   async function settingsOf(realmId: string): Promise<FlowSettings> {
     const realm = await realms.findRealmById(realmId);
     assertThat(realm, 'NOT_FOUND');

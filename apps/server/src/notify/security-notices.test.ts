@@ -6,11 +6,10 @@
  */
 import { expect, it } from 'vitest';
 import type { Locale } from '@umbo/contracts';
-import { describeBothDbs } from '../test/harness.js';
-import { captcha, lastCode, outboxFor, post, randomEmail, randomMobile, smsCode, type OutboxMessage } from '../auth/flows/testing/flows-helpers.js';
-import { noticeTime, securityNoticeMail, type SecurityEvent } from '../notify/templates.js';
 import { t } from '../platform/i18n.js';
-import { call, codeAt, createPerson, toNextStep, tokenFor } from './test-helpers.js';
+import { describeBothDbs } from '../test/harness.js';
+import { as, captcha, codeAt, createPerson, lastCode, outboxFor, randomEmail, randomMobile, smsCode, toNextStep, tokenFor, type OutboxMessage } from '../test/kit.js';
+import { noticeTime, securityNoticeMail, type SecurityEvent } from './templates.js';
 
 const NEW_PASSWORD = 'Quartz-Zebra-82';
 
@@ -37,8 +36,8 @@ describeBothDbs('security notices', (h) => {
     return { a, token: await tokenFor(h(), a) };
   }
   const changePassword = (token: string, oldPassword: string, newPassword: string, extra: { ip?: string; lang?: string } = {}) =>
-    call(h(), 'POST', '/api/users/account/password', { token, payload: { oldPassword, newPassword }, ...extra });
-  const prefs = (token: string, payload: object) => call(h(), 'PATCH', '/api/users/account/settings', { token, payload });
+    as(h(), token).post('/api/users/account/password', { oldPassword, newPassword }, extra);
+  const prefs = (token: string, payload: object) => as(h(), token).patch('/api/users/account/settings', payload);
 
   it("V6.3.7 a password change mails the account's email in the language it chose, with time and IP, no secret", async () => {
     const email = randomEmail();
@@ -66,7 +65,7 @@ describeBothDbs('security notices', (h) => {
     const { a, token } = await person({ email, phone });
     await prefs(token, { notifications: { securitySms: true } });
     // the default language is shown, but it was not chosen
-    expect((await call(h(), 'GET', '/api/users/account/settings', { token })).body.data.language).toBe('zh-CN');
+    expect((await as(h(), token).get('/api/users/account/settings')).body.data.language).toBe('zh-CN');
     expect((await changePassword(token, a.password, NEW_PASSWORD, { ip: '10.9.8.7', lang: 'fr' })).status).toBe(200);
     const [sms, ...moreSms] = await outboxFor(h(), phone);
     expect(moreSms).toEqual([]);
@@ -80,9 +79,9 @@ describeBothDbs('security notices', (h) => {
     const old = randomEmail();
     const { a, token } = await person({ email: old });
     const next = randomEmail();
-    const sent = await call(h(), 'POST', '/api/users/account/binding/code', { token, payload: { channel: 'email', email: next, password: a.password } });
+    const sent = await as(h(), token).post('/api/users/account/binding/code', { channel: 'email', email: next, password: a.password });
     const code = await lastCode(h(), next);
-    const bound = await call(h(), 'POST', '/api/users/account/binding', { token, ip: '10.1.1.1', payload: { channel: 'email', email: next, serialNo: sent.body.data.serialNo, code } });
+    const bound = await as(h(), token).post('/api/users/account/binding', { channel: 'email', email: next, serialNo: sent.body.data.serialNo, code }, { ip: '10.1.1.1' });
     expect(bound.status).toBe(200);
     const [notice, ...rest] = await outboxFor(h(), old);
     expect(rest).toEqual([]);
@@ -91,7 +90,7 @@ describeBothDbs('security notices', (h) => {
     // the new address got its code and nothing else
     expect(await noticesTo(next)).toEqual([]);
 
-    expect((await call(h(), 'DELETE', '/api/users/account/binding', { token, ip: '10.1.1.2', payload: { channel: 'email', password: a.password } })).status).toBe(200);
+    expect((await as(h(), token).delete('/api/users/account/binding', { channel: 'email', password: a.password }, { ip: '10.1.1.2' })).status).toBe(200);
     const [removed] = await noticesTo(next);
     expect(removed!.body).toContain(event('en', 'email_unbound', '10.1.1.2'));
     expect(await outboxFor(h(), old)).toHaveLength(1);
@@ -103,9 +102,9 @@ describeBothDbs('security notices', (h) => {
     const { a, token } = await person({ email, phone: old });
     await prefs(token, { language: 'en', notifications: { securitySms: true } });
     const mobile = randomMobile();
-    const sent = await call(h(), 'POST', '/api/users/account/binding/code', { token, payload: { channel: 'sms', mobile, password: a.password } });
+    const sent = await as(h(), token).post('/api/users/account/binding/code', { channel: 'sms', mobile, password: a.password });
     const code = await lastCode(h(), `+86${mobile}`);
-    expect((await call(h(), 'POST', '/api/users/account/binding', { token, ip: '10.1.1.3', payload: { channel: 'sms', mobile, serialNo: sent.body.data.serialNo, code } })).status).toBe(200);
+    expect((await as(h(), token).post('/api/users/account/binding', { channel: 'sms', mobile, serialNo: sent.body.data.serialNo, code }, { ip: '10.1.1.3' })).status).toBe(200);
     const [sms] = await outboxFor(h(), old);
     expect(sms!.body).toContain(event('en', 'phone_changed', '10.1.1.3'));
     expectNoSecret(sms!, [code]);
@@ -116,9 +115,9 @@ describeBothDbs('security notices', (h) => {
   it('A-35 a reset by mail link is followed by a notice without the reset code or the new password', async () => {
     const email = randomEmail();
     const { a } = await person({ email });
-    await post(h(), '/api/users/auth/retrieve/email', { email, ...(await captcha(h())) });
+    await as(h()).post('/api/users/auth/retrieve/email', { email, ...(await captcha(h())) });
     const resetCode = /&code=([A-Za-z0-9]{24})/.exec((await outboxFor(h(), email))[0]!.body)![1]!;
-    const reset = await post(h(), '/api/users/auth/reset', { code: resetCode, password: NEW_PASSWORD }, { ip: '10.5.5.5' });
+    const reset = await as(h()).post('/api/users/auth/reset', { code: resetCode, password: NEW_PASSWORD }, { ip: '10.5.5.5' });
     expect(reset.status).toBe(200);
     // both were written at the same fake-clock time: told apart by subject, not by order
     const [notice, ...others] = await noticesTo(email);
@@ -134,7 +133,7 @@ describeBothDbs('security notices', (h) => {
     await prefs(token, { language: 'en', notifications: { securitySms: true } });
     const { serialNo } = await smsCode(h(), mobile, 'retrieve');
     const code = await lastCode(h(), phone);
-    expect((await post(h(), '/api/users/auth/retrieve/sms', { mobile, code, serialNo, password: NEW_PASSWORD }, { ip: '10.6.6.6' })).status).toBe(200);
+    expect((await as(h()).post('/api/users/auth/retrieve/sms', { mobile, code, serialNo, password: NEW_PASSWORD }, { ip: '10.6.6.6' })).status).toBe(200);
     const [notice, ...others] = await noticesTo(phone);
     expect(others).toEqual([]);
     expect(notice!.body).toContain(event('en', 'password_reset', '10.6.6.6'));
@@ -144,17 +143,17 @@ describeBothDbs('security notices', (h) => {
   it('A-32 turning OTP on and off notifies, without the secret, its codes or the recovery codes', async () => {
     const email = randomEmail();
     const { a, token } = await person({ email });
-    const setup = await call(h(), 'POST', '/api/users/account/otp/setup', { token, payload: { password: a.password } });
+    const setup = await as(h(), token).post('/api/users/account/otp/setup', { password: a.password });
     const secret = setup.body.data.secret as string;
     const codes = [codeAt(h(), secret, -1), codeAt(h(), secret)];
-    const enabled = await call(h(), 'POST', '/api/users/account/otp/enable', { token, ip: '10.7.7.6', payload: { firstCode: codes[0], secondCode: codes[1] } });
+    const enabled = await as(h(), token).post('/api/users/account/otp/enable', { firstCode: codes[0], secondCode: codes[1] }, { ip: '10.7.7.6' });
     expect(enabled.status).toBe(200);
     const onText = event('en', 'otp_enabled', '10.7.7.6');
     // the enabling codes spent this step and the next (otp.service.ts), so two steps on
     toNextStep(h());
     toNextStep(h());
     codes.push(codeAt(h(), secret, -1), codeAt(h(), secret));
-    expect((await call(h(), 'POST', '/api/users/account/otp/disable', { token, ip: '10.7.7.7', payload: { firstCode: codes[2], secondCode: codes[3] } })).status).toBe(200);
+    expect((await as(h(), token).post('/api/users/account/otp/disable', { firstCode: codes[2], secondCode: codes[3] }, { ip: '10.7.7.7' })).status).toBe(200);
     // Delivery is deferred, so outbox order may not follow the events: found by text.
     const all = await outboxFor(h(), email);
     expect(all).toHaveLength(2);

@@ -1,6 +1,6 @@
 /**
  * The signed-in user's own account under /api/users/account (SPEC §3 "Account centre",
- * SPEC §2 settings pages). HTTP only; rules in account.service.ts. Access 'session': the
+ * SPEC §2 settings pages). HTTP only; rules in me.service.ts. Access 'session': the
  * account is always the session's own (A-40), never one named in the request.
  */
 import {
@@ -10,16 +10,15 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf } from '../auth/guard.js';
-import { failEnvelope, ok, responses } from '../platform/http.js';
+import { authOf, failEnvelope, ok, responses } from '../platform/http.js';
 import { requestLocale } from '../platform/i18n.js';
-import type { AccountService } from './account.service.js';
+import type { MeService } from './me.service.js';
 
 const tags = ['account'];
 
-export function registerAccountRoutes(app: FastifyInstance, deps: { account: AccountService }) {
+export function registerMeRoutes(app: FastifyInstance, deps: { me: MeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const s = deps.account;
+  const s = deps.me;
 
   r.get('/api/users/account', {
     // the account centre is "user info" too: a service account reaches it before its first password change

@@ -1,8 +1,9 @@
 /**
  * Rules for a new password (A-29; ASVS 6.2.1, 6.2.4–5, 6.2.12): SPEC §5's floor of 6, or the
  * realm's stricter passwordMinLength; not on the common-passwords list; no composition rules.
- * Length counts characters (code points), as people count them. Registration and reset
- * (auth/flows) use the same check.
+ * Length counts characters (code points), as people count them. An account rule: registration,
+ * recovery (auth/flows), the own password change (me/) and administrators setting a password
+ * all use this one check.
  */
 import { LIMITS } from '@umbo/contracts';
 import { fail } from '../platform/errors.js';

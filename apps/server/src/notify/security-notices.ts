@@ -14,11 +14,9 @@
  */
 import type { Locale } from '@umbo/contracts';
 import type { Account } from '../accounts/accounts.repo.js';
-import type { NotifyService, RealmDelivery } from '../notify/notify.service.js';
-import { securityNoticeMail, securityNoticeSms, type SecurityEvent } from '../notify/templates.js';
 import type { Clock } from '../platform/clock.js';
-import type { AccountSelfRepo } from './account.repo.js';
-import { readAccountSettings } from './account.settings.js';
+import type { NotifyService, RealmDelivery } from './notify.service.js';
+import { securityNoticeMail, securityNoticeSms, type SecurityEvent } from './templates.js';
 
 export type { SecurityEvent };
 
@@ -33,8 +31,16 @@ export interface SecurityNotices {
   send(account: Account, event: SecurityEvent, meta: NoticeMeta): void;
 }
 
+/** What the account chose (me/me.settings.ts): which channels, and the language if any. */
+export interface NoticePreferences {
+  settings: { notifications: { securityEmail: boolean; securitySms: boolean } };
+  /** undefined: the account never chose one, the request's language is used */
+  language: Locale | undefined;
+}
+
 export interface SecurityNoticeDeps {
-  self: Pick<AccountSelfRepo, 'findSettings'>;
+  /** the account's preferences, read when the notice is sent */
+  preferencesOf(account: Pick<Account, 'id' | 'realm_id'>): Promise<NoticePreferences>;
   notify: NotifyService;
   deliveryOf(realmId: string): Promise<RealmDelivery>;
   siteTitle: string;
@@ -51,7 +57,7 @@ export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices
       const at = deps.clock.now();
       notify.defer('security-notice', async () => {
         const realmId = account.realm_id;
-        const { settings, language } = readAccountSettings(await deps.self.findSettings(realmId, account.id));
+        const { settings, language } = await deps.preferencesOf(account);
         const delivery = await deps.deliveryOf(realmId);
         const input = { locale: language ?? meta.locale, site: deps.siteTitle, realm: realmId, username: account.username, event, at, ip: meta.ip };
         // One delivery per channel: a failing SMS gateway does not cost the mail, nor the reverse.

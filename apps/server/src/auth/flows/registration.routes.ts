@@ -11,11 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok, responses } from '../../platform/http.js';
 import { metaOf, realmOf } from './http.js';
-import type { FlowServices } from './wiring.js';
+import type { RecoveryService } from './recovery.service.js';
+import type { RegistrationService } from './registration.service.js';
 
 const tags = ['auth'];
 
-export function registerAccountFlowRoutes(app: FastifyInstance, s: FlowServices) {
+export function registerRegistrationRoutes(app: FastifyInstance, s: { registration: RegistrationService; recovery: RecoveryService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/users/auth/register/email', {

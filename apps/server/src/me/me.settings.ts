@@ -4,6 +4,8 @@
  * dropped rather than refused, so records written by older versions stay readable.
  */
 import { accountSettings, type AccountSettings, type Locale } from '@umbo/contracts';
+import type { Account } from '../accounts/accounts.repo.js';
+import type { MeRepo } from './me.repo.js';
 
 /** SPEC §1, §9: zh-CN, dark theme, light blue (antd's daybreak blue). Security mail on, SMS off. */
 export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
@@ -33,4 +35,9 @@ export function readAccountSettings(raw: string | undefined): StoredSettings {
   if (!parsed.success) return { settings: DEFAULT_ACCOUNT_SETTINGS, language: undefined };
   // A stored language passed the schema above; an absent one was never chosen.
   return { settings: parsed.data, language: stored.language === undefined ? undefined : parsed.data.language };
+}
+
+/** The stored preferences of an account, as security notices read them (notify/security-notices.ts). */
+export function createPreferencesReader(repo: Pick<MeRepo, 'findSettings'>) {
+  return async (account: Pick<Account, 'id' | 'realm_id'>): Promise<StoredSettings> => readAccountSettings(await repo.findSettings(account.realm_id, account.id));
 }

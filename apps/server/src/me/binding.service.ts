@@ -3,16 +3,15 @@
  * A code goes to the NEW address and proves it is reachable; the current password proves it
  * is the account's owner asking (A-36), throttled like sign-in. 1205 when another account of
  * the realm has that address (the caller is signed in: DESIGN.md §5 lets it know). The
- * previous address hears of a change or removal (security-notices.ts, ASVS 5.0 V6.3.7).
+ * previous address hears of a change or removal (notify/security-notices.ts, ASVS 5.0 V6.3.7).
  */
 import type { Locale } from '@umbo/contracts';
-import { normaliseEmail, type Account } from '../accounts/accounts.repo.js';
+import { normaliseEmail, type Account, type AccountRepo } from '../accounts/accounts.repo.js';
 import type { Reauth } from '../auth/throttle/reauth.js';
+import type { NoticeMeta, SecurityNotices } from '../notify/security-notices.js';
 import type { Clock } from '../platform/clock.js';
 import { isUniqueViolation } from '../platform/db.js';
 import { assertThat, fail } from '../platform/errors.js';
-import type { AccountSelfRepo } from './account.repo.js';
-import type { NoticeMeta, SecurityNotices } from './security-notices.js';
 
 export type BindChannel = 'email' | 'sms';
 
@@ -32,17 +31,17 @@ export interface BindTargetInput {
 }
 
 export interface BindingDeps {
-  self: AccountSelfRepo;
+  accounts: Pick<AccountRepo, 'findAccountById' | 'findAccountByEmail' | 'findAccountByPhone' | 'setAddress'>;
   reauth: Reauth;
   codes: BindCodes;
   notices: SecurityNotices;
   clock: Clock;
-  /** E.164 form of a mobile number, undefined when invalid (codes/phone.ts) */
+  /** E.164 form of a mobile number, undefined when invalid (accounts/phone.ts) */
   normaliseMobile(mobile: string, country?: string): string | undefined;
 }
 
 export function createBindingService(deps: BindingDeps) {
-  const { self, reauth, codes, notices, clock } = deps;
+  const { accounts, reauth, codes, notices, clock } = deps;
 
   /** The normalised target (lower-case address or E.164) and the form to store and send to. */
   function targetOf(i: BindTargetInput): { target: string; display: string } {
@@ -58,14 +57,20 @@ export function createBindingService(deps: BindingDeps) {
   }
 
   const currentOf = (a: Account, channel: BindChannel) => (channel === 'email' ? a.email_norm : a.phone);
+
+  /** The addresses as stored now (the request's `account` is from before the change). */
+  async function addressesOf(a: Account): Promise<{ email: string | null; phone: string | null }> {
+    const fresh = await accounts.findAccountById(a.realm_id, a.id);
+    return { email: fresh?.email ?? null, phone: fresh?.phone ?? null };
+  }
   const kindOf = (channel: BindChannel) => (channel === 'email' ? 'email' : 'phone');
 
   async function sendCode(account: Account, input: BindTargetInput & { password: string }, meta: { ip: string; locale: Locale }) {
     const { target, display } = targetOf(input);
     await reauth.confirmPassword(account, input.password, meta.ip);
     assertThat(currentOf(account, input.channel) !== target, 'INVALID_PARAMETER', { field: input.channel === 'email' ? 'email' : 'mobile', reason: 'same' });
-    const holder = await self.findAccountIdByAddress(account.realm_id, input.channel, target);
-    assertThat(!holder || holder === account.id, 'USER_EXISTS');
+    const holder = input.channel === 'email' ? await accounts.findAccountByEmail(account.realm_id, target) : await accounts.findAccountByPhone(account.realm_id, target);
+    assertThat(!holder || holder.id === account.id, 'USER_EXISTS');
     return codes.send({ realmId: account.realm_id, channel: input.channel, target, to: display, ip: meta.ip, locale: meta.locale, subject: account.id });
   }
 
@@ -75,21 +80,21 @@ export function createBindingService(deps: BindingDeps) {
     // A code sent for another account's binding is not this account's proof.
     assertThat(subject === account.id, 'CODE_INVALID_ALT');
     try {
-      await self.setAddress(account.realm_id, account.id, input.channel, input.channel === 'email' ? { value: display, norm: target } : { value: target, norm: target }, clock.now());
+      await accounts.setAddress(account.realm_id, account.id, input.channel, input.channel === 'email' ? display : target, clock.now());
     } catch (err) {
       if (isUniqueViolation(err)) throw fail('USER_EXISTS');
       throw err;
     }
     // `account` still holds the old address: that is where the notice goes.
     notices.send(account, `${kindOf(input.channel)}_${currentOf(account, input.channel) ? 'changed' : 'bound'}`, meta);
-    return self.findAddresses(account.realm_id, account.id);
+    return addressesOf(account);
   }
 
   async function unbind(account: Account, input: { channel: BindChannel; password: string }, meta: NoticeMeta) {
     await reauth.confirmPassword(account, input.password, meta.ip);
-    await self.setAddress(account.realm_id, account.id, input.channel, null, clock.now());
+    await accounts.setAddress(account.realm_id, account.id, input.channel, null, clock.now());
     if (currentOf(account, input.channel)) notices.send(account, `${kindOf(input.channel)}_unbound`, meta);
-    return self.findAddresses(account.realm_id, account.id);
+    return addressesOf(account);
   }
 
   return { sendCode, bind, unbind };

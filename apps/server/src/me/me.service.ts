@@ -5,36 +5,37 @@
  */
 import { LIMITS, accountSettings, type AccountInfo, type AccountSettings, type Locale } from '@umbo/contracts';
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
+import { assertAcceptablePassword } from '../accounts/password-policy.js';
 import { hashPassword } from '../auth/passwords.js';
-import type { Reauth } from '../auth/throttle/reauth.js';
 import type { Session, SessionRepo } from '../auth/sessions.repo.js';
+import type { Reauth } from '../auth/throttle/reauth.js';
+import type { SecurityNotices } from '../notify/security-notices.js';
 import type { Clock } from '../platform/clock.js';
 import { newId } from '../platform/crypto.js';
-import { isUniqueViolation } from '../platform/db.js';
+import { isUniqueViolation, type Transact } from '../platform/db.js';
 import { assertThat, fail } from '../platform/errors.js';
 import { defaultRealmSettings, type RealmSettings } from '../realms/realm-settings.js';
 import type { RealmRepo } from '../realms/realms.repo.js';
-import type { AccountSelfRepo } from './account.repo.js';
 import { parseAvatar } from './avatar.js';
-import { assertAcceptablePassword } from './password-policy.js';
-import { readAccountSettings } from './account.settings.js';
-import type { SecurityNotices } from './security-notices.js';
+import type { MeRepo } from './me.repo.js';
+import { readAccountSettings } from './me.settings.js';
 
 export const avatarPath = (realmId: string, id: string) => `/api/users/avatars/${encodeURIComponent(realmId)}/${id}`;
 
-export interface AccountServiceDeps {
+export interface MeServiceDeps {
   accounts: AccountRepo;
-  self: AccountSelfRepo;
+  me: MeRepo;
   realms: RealmRepo;
   sessions: SessionRepo;
   reauth: Reauth;
   clock: Clock;
   notices: SecurityNotices;
   otpEnabled(account: Account): Promise<boolean>;
+  transact: Transact;
 }
 
-export function createAccountService(deps: AccountServiceDeps) {
-  const { accounts, self, realms, sessions, reauth, clock } = deps;
+export function createMeService(deps: MeServiceDeps) {
+  const { accounts, me, realms, sessions, reauth, clock, transact } = deps;
 
   async function realmOf(realmId: string): Promise<{ name: string; settings: RealmSettings }> {
     const realm = await realms.findRealmById(realmId);
@@ -87,11 +88,11 @@ export function createAccountService(deps: AccountServiceDeps) {
     }
     try {
       // One transaction: a taken name leaves the avatar unchanged too (no partial write).
-      await self.inTransaction(async (trx) => {
-        if (username !== undefined) await trx.renameAccount(account.realm_id, account.id, account.username_norm, username, now);
+      await transact(async (trx) => {
+        if (username !== undefined) await accounts.renameAccount(account.realm_id, account.id, account.username_norm, username, now, trx);
         if (avatar !== undefined) {
-          await trx.deleteAvatar(account.realm_id, account.id);
-          await trx.setAvatarUrl(account.realm_id, account.id, avatar, now);
+          await me.deleteAvatar(account.realm_id, account.id, trx);
+          await accounts.setAvatarUrl(account.realm_id, account.id, avatar, now, trx);
         }
       });
     } catch (err) {
@@ -106,15 +107,15 @@ export function createAccountService(deps: AccountServiceDeps) {
     const id = newId();
     const avatar = avatarPath(account.realm_id, id);
     const now = clock.now();
-    await self.inTransaction(async (trx) => {
-      await trx.replaceAvatar(account.realm_id, account.id, { id, mime: image.mime, data: image.bytes.toString('base64') }, now);
-      await trx.setAvatarUrl(account.realm_id, account.id, avatar, now);
+    await transact(async (trx) => {
+      await me.replaceAvatar(account.realm_id, account.id, { id, mime: image.mime, data: image.bytes.toString('base64') }, now, trx);
+      await accounts.setAvatarUrl(account.realm_id, account.id, avatar, now, trx);
     });
     return { avatar };
   }
 
   async function avatarFile(realmId: string, id: string): Promise<{ mime: string; bytes: Buffer }> {
-    const found = await self.findAvatar(realmId, id);
+    const found = await me.findAvatar(realmId, id);
     assertThat(found, 'NOT_FOUND');
     return { mime: found.mime, bytes: Buffer.from(found.data, 'base64') };
   }
@@ -131,9 +132,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     assertAcceptablePassword(input.newPassword, realm.settings.passwordMinLength);
     const hash = await hashPassword(input.newPassword);
     const now = clock.now();
-    await self.inTransaction(async (trx) => {
-      await trx.setPassword(account.realm_id, account.id, hash, now);
-      await trx.revokeOtherSessions(account.realm_id, account.id, current.id, now);
+    await transact(async (trx) => {
+      await accounts.setPassword(account.realm_id, account.id, hash, now, trx);
+      await sessions.revokeAccountSessions(account.realm_id, account.id, now, current.id, trx);
     });
     deps.notices.send(account, 'password_changed', { ip: input.ip, locale: input.locale });
   }
@@ -161,21 +162,21 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   /** "Sign out everywhere else" (issue 8): every session but this one ends. */
   async function revokeOtherSessions(account: Account, current: Session): Promise<number> {
-    return self.revokeOtherSessions(account.realm_id, account.id, current.id, clock.now());
+    return sessions.revokeAccountSessions(account.realm_id, account.id, clock.now(), current.id);
   }
 
   async function getSettings(account: Account): Promise<AccountSettings> {
-    return readAccountSettings(await self.findSettings(account.realm_id, account.id)).settings;
+    return readAccountSettings(await me.findSettings(account.realm_id, account.id)).settings;
   }
 
   async function updateSettings(account: Account, patch: Partial<Omit<AccountSettings, 'notifications'>> & { notifications?: Partial<AccountSettings['notifications']> | undefined }): Promise<AccountSettings> {
-    const { settings: current, language: chosen } = readAccountSettings(await self.findSettings(account.realm_id, account.id));
+    const { settings: current, language: chosen } = readAccountSettings(await me.findSettings(account.realm_id, account.id));
     const next = accountSettings.parse({ ...current, ...stripUndefined(patch), notifications: { ...current.notifications, ...stripUndefined(patch.notifications ?? {}) } });
     // The default language is not stored as if chosen: until the account picks one, security
-    // notices follow the language of the request (security-notices.ts), not zh-CN.
+    // notices follow the language of the request (notify/security-notices.ts), not zh-CN.
     const { language, ...rest } = next;
     const stored = patch.language !== undefined || chosen !== undefined ? next : rest;
-    await self.saveSettings(account.realm_id, account.id, JSON.stringify(stored), clock.now());
+    await me.saveSettings(account.realm_id, account.id, JSON.stringify(stored), clock.now());
     return next;
   }
 
@@ -186,4 +187,4 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-export type AccountService = ReturnType<typeof createAccountService>;
+export type MeService = ReturnType<typeof createMeService>;

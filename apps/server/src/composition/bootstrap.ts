@@ -1,17 +1,19 @@
 /**
  * First start on an empty database (issue 2): realm `master`, the built-in roles and the
  * account `admin`. Later starts change nothing but keep built-in role definitions current.
+ * Several instances may start at once on one database (issue 9, DESIGN.md §1): exactly one
+ * of them creates the realm and the admin, and only that one reports a generated password.
  */
 import type { Clock } from '../platform/clock.js';
-import { newId, randomString } from '../platform/crypto.js';
-import type { Db } from '../platform/db.js';
+import { randomString } from '../platform/crypto.js';
+import { isUniqueViolation, type Db } from '../platform/db.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createAccountRepo } from '../accounts/accounts.repo.js';
 import { BUILTIN_ROLES } from '../perm/builtin-roles.js';
 import { MASTER_REALM } from '../perm/perm.service.js';
 import { createRoleRepo } from '../perm/roles.repo.js';
-import { createRealmRepo } from './realms.repo.js';
-import { defaultRealmSettings, type RealmSettings } from './realm-settings.js';
+import { createRealmRepo } from '../realms/realms.repo.js';
+import { defaultRealmSettings, type RealmSettings } from '../realms/realm-settings.js';
 
 export interface BootstrapResult {
   /** set only on the start that created the admin with a generated password */
@@ -34,6 +36,23 @@ export async function bootstrap(
 
   const password = adminPassword ?? randomString(20);
   const passwordHash = await hashPassword(password);
+  try {
+    await createFirstAdmin(db, now, passwordHash, masterSettings);
+  } catch (err) {
+    // Another instance created the realm between our look and our insert: it did the work.
+    if (isUniqueViolation(err) && (await realms.findRealmById(MASTER_REALM))) return { createdAdmin: false };
+    throw err;
+  }
+  return { createdAdmin: true, generatedAdminPassword: adminPassword ? undefined : password };
+}
+
+/**
+ * One transaction that starts with the realm's row: its primary key is the lock. A second
+ * instance inserting `master` at the same moment waits for this transaction (PostgreSQL's
+ * unique index, SQLite's write lock) and then fails on the key, having written nothing; if
+ * this one rolls back instead, the other's insert goes through and it creates the admin.
+ */
+async function createFirstAdmin(db: Db, now: number, passwordHash: string, masterSettings: Partial<RealmSettings>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await createRealmRepo(trx).insertRealm({
       id: MASTER_REALM,
@@ -43,29 +62,7 @@ export async function bootstrap(
       created_at: now,
       updated_at: now,
     });
-    const id = newId();
-    await createAccountRepo(trx).insertAccount({
-      id,
-      realm_id: MASTER_REALM,
-      kind: 'person',
-      owner_id: null,
-      username: 'admin',
-      username_norm: 'admin',
-      email: null,
-      email_norm: null,
-      phone: null,
-      password_hash: passwordHash,
-      avatar: '',
-      disabled: 0,
-      activated: 1,
-      force_password: 0,
-      regist_area: '',
-      last_login_at: null,
-      last_login_area: '',
-      created_at: now,
-      updated_at: now,
-    });
-    await createRoleRepo(trx).bindRole(id, 'admin', MASTER_REALM, now);
+    const admin = await createAccountRepo(db).insertPerson({ realmId: MASTER_REALM, username: 'admin', passwordHash, now }, trx);
+    await createRoleRepo(trx).bindRole(admin.id, 'admin', MASTER_REALM, now);
   });
-  return { createdAdmin: true, generatedAdminPassword: adminPassword ? undefined : password };
 }

@@ -2,8 +2,7 @@
 import { bindBody, bindCodeBody, bindCodeResult, bindingResult, unbindBody } from '@umbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authOf } from '../auth/guard.js';
-import { ok, responses } from '../platform/http.js';
+import { authOf, ok, responses } from '../platform/http.js';
 import { requestLocale } from '../platform/i18n.js';
 import { resolveLocale } from '@umbo/contracts';
 import type { BindingService } from './binding.service.js';

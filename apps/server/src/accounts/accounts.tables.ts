@@ -1,0 +1,31 @@
+/** The accounts table (person and service accounts); accounts.repo.ts is its only writer. */
+
+export interface AccountTable {
+  id: string;
+  realm_id: string;
+  kind: 'person' | 'service';
+  owner_id: string | null;
+  username: string;
+  /** the user name folded by normaliseUsername (service accounts: owner/subname), for unique lookup */
+  username_norm: string;
+  email: string | null;
+  email_norm: string | null;
+  /** E.164 */
+  phone: string | null;
+  password_hash: string | null;
+  avatar: string;
+  disabled: number;
+  activated: number;
+  force_password: number;
+  regist_area: string;
+  last_login_at: number | null;
+  last_login_area: string;
+  created_at: number;
+  updated_at: number;
+}
+
+declare module '../platform/db.js' {
+  interface Database {
+    accounts: AccountTable;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Step 4 of the composition root: the periodic jobs of this process. Each area exports its
+ * own sweeps (`<area>.jobs.ts`); the runner (platform/jobs.ts) takes one lease per job, so
+ * among several processes one runs each.
+ */
+import { sessionJobs } from '../auth/sessions.jobs.js';
+import { throttleJobs } from '../auth/throttle/throttle.jobs.js';
+import { codeJobs } from '../codes/codes.jobs.js';
+import { outboxJobs } from '../notify/outbox.jobs.js';
+import type { Job } from '../platform/jobs.js';
+import type { AppContext } from './context.js';
+
+export function coreJobs(ctx: AppContext): Job[] {
+  const { repos, clock } = ctx;
+  return [
+    ...sessionJobs({ sessions: repos.sessions, clock }),
+    ...throttleJobs({ throttle: repos.throttle, clock }),
+    ...codeJobs({ codes: repos.codes, mailLinks: repos.mailLinks, clock }),
+    ...outboxJobs({ outbox: repos.outbox, clock }),
+  ];
+}

@@ -1,0 +1,54 @@
+/**
+ * Step 1 of the composition root: every repository, each the one writer of its tables
+ * (issue 9), and the two stores that live in Redis when the process has one. Repositories
+ * depend on the database handle only, never on each other or on a service.
+ */
+import { createAccountRepo } from '../accounts/accounts.repo.js';
+import { createSessionRepo } from '../auth/sessions.repo.js';
+import { createRedisThrottleStore } from '../auth/throttle/redis-store.js';
+import type { ThrottleStore } from '../auth/throttle/store.js';
+import { createThrottleRepo } from '../auth/throttle/throttle.repo.js';
+import { createCodeRepo } from '../codes/codes.repo.js';
+import { createMailLinkRepo } from '../codes/mail-links.repo.js';
+import { createRedisCodeStore } from '../codes/redis-store.js';
+import type { CodeStore } from '../codes/store.js';
+import { createMeRepo } from '../me/me.repo.js';
+import { createOutboxRepo } from '../notify/outbox.repo.js';
+import { createOtpRepo } from '../otp/otp.repo.js';
+import { createRoleRepo } from '../perm/roles.repo.js';
+import type { Db } from '../platform/db.js';
+import type { RedisClient } from '../platform/redis.js';
+import { createRealmRepo } from '../realms/realms.repo.js';
+
+export function createRepos(db: Db) {
+  return {
+    accounts: createAccountRepo(db),
+    realms: createRealmRepo(db),
+    roles: createRoleRepo(db),
+    sessions: createSessionRepo(db),
+    throttle: createThrottleRepo(db),
+    codes: createCodeRepo(db),
+    mailLinks: createMailLinkRepo(db),
+    outbox: createOutboxRepo(db),
+    otp: createOtpRepo(db),
+    me: createMeRepo(db),
+  };
+}
+
+export type Repos = ReturnType<typeof createRepos>;
+
+/**
+ * Codes, captchas and counters live in Redis when REDIS_URL is set, else in the database:
+ * either way every server process sees the same ones.
+ */
+export interface Stores {
+  codes: CodeStore;
+  throttle: ThrottleStore;
+}
+
+export function createStores(repos: Repos, redis: RedisClient | undefined): Stores {
+  return {
+    codes: redis ? createRedisCodeStore(redis) : repos.codes,
+    throttle: redis ? createRedisThrottleStore(redis) : repos.throttle,
+  };
+}
