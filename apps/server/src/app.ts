@@ -1,5 +1,5 @@
 /** Builds the Fastify application from a context. No listening, no migrations: see main.ts. */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifySwagger from '@fastify/swagger';
@@ -9,6 +9,7 @@ import type { AppContext } from './composition/context.js';
 import { registerRoutes } from './composition/routes.js';
 import { registerErrorHandling } from './platform/errors.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerCompression } from './platform/compression.js';
 import { registerMetrics } from './platform/metrics.js';
 import { registerHealth } from './platform/health.js';
 import { registerProjectConfig } from './platform/project-config.js';
@@ -33,12 +34,16 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : newId();
     },
     requestIdHeader: false,
+    // Request lines for the API and the OpenID provider; the console's static files would
+    // bury everything else (and the first start's administrator block) under asset lines.
+    logController: new LogController({ disableRequestLogging: (req) => !/^\/(api|realms)\//.test(req.url) }),
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app, config);
+  registerCompression(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

@@ -16,17 +16,14 @@ async function main(): Promise<void> {
   const { dbh, ctx, boot } = await openProduct(config, systemClock);
   const app = await buildApp(ctx);
 
-  if (boot.generatedAdminPassword) {
-    // Printed once, on the start that created the account (of several instances starting at
-    // once, only the one whose bootstrap created it); never logged again.
-    process.stdout.write(
-      `\n  First administrator created in realm "master":\n    user name: admin\n    password:  ${boot.generatedAdminPassword}\n  Keep it now; it is not shown again.\n\n`,
-    );
-  }
   const jobs = createJobRunner(dbh.db, systemClock, coreJobs(ctx), app.log);
   jobs.start();
 
+  let closing = false;
   const shutdown = async () => {
+    // A signal may arrive twice (terminal and npm); the pools close once.
+    if (closing) return;
+    closing = true;
     jobs.stop();
     await app.close();
     await dbh.close();
@@ -38,6 +35,14 @@ async function main(): Promise<void> {
   await lowerWorkerPriority();
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`  umbo is listening on ${config.publicUrl}\n`);
+  // Last, so that nothing scrolls it away on the first start.
+  if (boot.generatedAdminPassword) {
+    // Printed once, on the start that created the account (of several instances starting at
+    // once, only the one whose bootstrap created it); never logged again.
+    process.stdout.write(
+      `\n  First administrator created in realm "master":\n    user name: admin\n    password:  ${boot.generatedAdminPassword}\n  Keep it now; it is not shown again.\n\n`,
+    );
+  }
 }
 
 main().catch((err) => {

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import crypto from 'node:crypto';
 import net from 'node:net';
 
@@ -162,6 +163,16 @@ function captchaPolicy(env: Env): 'always' | 'after_failures' {
   return raw;
 }
 
+/**
+ * apps/server: the nearest directory above this module with a package.json — src/platform/
+ * under tsx, dist/ when bundled (scripts/build-server.mjs) — so WEB_DIST's default holds for both.
+ */
+function serverPackageDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -172,7 +183,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) throw new ConfigError('REDIS_URL', 'must start with redis:// or rediss://');
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminPassword !== undefined && adminPassword.length < 6) throw new ConfigError('ADMIN_PASSWORD', 'must be at least 6 characters');
-  const here = path.dirname(new URL(import.meta.url).pathname);
   const key = masterKey(env, dataDir);
   return {
     port,
@@ -184,7 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminPassword,
     masterKey: key.key,
     masterKeySource: key.source,
-    webDist: path.resolve(env.WEB_DIST || path.join(here, '../../../web/dist')),
+    webDist: path.resolve(env.WEB_DIST || path.join(serverPackageDir(), '../web/dist')),
     logLevel: env.LOG_LEVEL || 'info',
     bodyLimit: int(env, 'BODY_LIMIT', 1024 * 1024, 1024, 64 * 1024 * 1024),
     trustProxy: trustProxy(env),

@@ -6,6 +6,6 @@ export function registerHealth(app: FastifyInstance, dbh: DbHandle): void {
   app.get('/healthz', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
     const database = await dbh.ping();
-    reply.status(database ? 200 : 503).send({ status: database ? 'ready' : 'unavailable', database });
+    return reply.status(database ? 200 : 503).send({ status: database ? 'ready' : 'unavailable', database });
   });
 }

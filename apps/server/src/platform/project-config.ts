@@ -18,6 +18,6 @@ export function registerProjectConfig(app: FastifyInstance, config: Config): voi
   };
   // The `ts` query only defeats caches (SPEC §7); it is ignored.
   app.get('/project.config.json', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
-    reply.header('cache-control', 'no-store').send(body);
+    return reply.header('cache-control', 'no-store').send(body);
   });
 }
