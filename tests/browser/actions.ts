@@ -1,5 +1,5 @@
 /** Console actions the browser tests share, written the way a user performs them. */
-import type { Phrases } from '@umbo/contracts';
+import type { Phrases } from '@umbo/contracts/phrases/types';
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 

@@ -5,10 +5,11 @@
  */
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertPrerequisites, browserPresent, browserRequired, launchBrowser, newWatchedPage, screenshot, startServer, type RunningServer } from './harness';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type RunningServer } from './harness';
 
 describe.skipIf(!browserPresent && !browserRequired)('sign-in captcha', () => {
+  afterEach(expectNoCspViolations);
   let server: RunningServer;
   let browser: Browser;
 

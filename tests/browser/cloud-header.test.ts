@@ -4,9 +4,9 @@
  * config and the script are stubbed in the browser (same origin, so the real CSP allows them).
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, waitForShell } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
+import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
 
 const SCRIPT = '/cloud-header-stub.js';
 const WORKING = `window.UmboCloudHeader = { mount(el, ctx) {
@@ -17,6 +17,7 @@ const WORKING = `window.UmboCloudHeader = { mount(el, ctx) {
 } };`;
 
 describe.skipIf(!browserPresent && !browserRequired)('shared cloud header', () => {
+  afterEach(expectNoCspViolations);
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;

@@ -7,10 +7,9 @@
  */
 import { en } from '@umbo/contracts/phrases/en/index';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../apps/server/src/platform/crypto.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/server/src/auth/passwords.js';
-import { assertPrerequisites, browserPresent, browserRequired, launchBrowser, newWatchedPage, screenshot, type PageWatch } from './harness';
+import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, type PageWatch } from './harness';
 import { startInProcessServer, type InProcessServer } from './in-process';
 
 const SUBNAME = 'robot_arm_7';
@@ -18,6 +17,7 @@ const FIRST_PASSWORD = 'Issued-By-Admin-1';
 const NEW_PASSWORD = 'Chosen-By-Robot-77';
 
 describe.skipIf(!browserPresent && !browserRequired)('a service account’s forced first password', () => {
+  afterEach(expectNoCspViolations);
   let server: InProcessServer;
   let browser: Browser;
   let page: Page;
@@ -43,14 +43,8 @@ describe.skipIf(!browserPresent && !browserRequired)('a service account’s forc
     assertPrerequisites();
     server = await startInProcessServer();
     const owner = await server.ctx.repos.accounts.findAccountByUsername('master', 'admin');
-    const username = `admin/${SUBNAME}`;
-    const now = Date.now();
     // What the administration screens will do when they land: a service account with an issued password.
-    await server.ctx.repos.accounts.insertAccount({
-      id: newId(), realm_id: 'master', kind: 'service', owner_id: owner!.id, username, username_norm: username, email: null, email_norm: null, phone: null,
-      password_hash: await hashPassword(FIRST_PASSWORD), avatar: '', disabled: 0, activated: 1, force_password: 1, regist_area: '',
-      last_login_at: null, last_login_area: '', created_at: now, updated_at: now,
-    });
+    await server.ctx.repos.accounts.insertService({ owner: owner!, subname: SUBNAME, passwordHash: await hashPassword(FIRST_PASSWORD), forcePassword: true, now: Date.now() });
     browser = await launchBrowser();
     ({ page, watch: watches[0] } = await fresh());
   });

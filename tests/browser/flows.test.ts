@@ -12,11 +12,12 @@ import { ar } from '@umbo/contracts/phrases/ar/index';
 import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
+import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
 
 describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium', () => {
+  afterEach(expectNoCspViolations);
   let server: RunningServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

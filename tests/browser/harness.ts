@@ -109,26 +109,48 @@ export function launchBrowser(): Promise<Browser> {
 
 /** Problems a user would never see but must not exist: CSP violations and uncaught errors. */
 export interface PageWatch {
+  /** Each names the directive, what it blocked and the screen (path) it happened on. */
   cspViolations: string[];
   pageErrors: string[];
   consoleErrors: string[];
 }
 
+/** Every watch this test file opened, and how many of its violations a test has already failed on. */
+const watches = new Map<PageWatch, number>();
+
 export async function newWatchedPage(context: BrowserContext): Promise<{ page: Page; watch: PageWatch }> {
   const watch: PageWatch = { cspViolations: [], pageErrors: [], consoleErrors: [] };
+  watches.set(watch, 0);
+  // In every document of the context, before its own scripts: the browser's report of a
+  // blocked script, style, image, frame… goes to the console, where the listener below reads it.
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+      console.error(`CSP violation on ${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
     });
   });
   const page = await context.newPage();
   page.on('console', (msg) => {
     const text = msg.text();
+    // Chromium's own console report ("Refused to … because it violates the following Content
+    // Security Policy directive …") is caught as well as the event above.
     if (/Content Security Policy|CSP violation/i.test(text)) watch.cspViolations.push(text);
     else if (msg.type() === 'error') watch.consoleErrors.push(text);
   });
   page.on('pageerror', (err) => watch.pageErrors.push(err.message));
   return { page, watch };
+}
+
+/**
+ * SECURITY.md A-41: fails the test during which any watched page, on any screen, reported a
+ * CSP violation (each violation fails one test only). Every browser test file runs it afterEach.
+ */
+export function expectNoCspViolations(): void {
+  const fresh: string[] = [];
+  for (const [watch, checked] of watches) {
+    fresh.push(...watch.cspViolations.slice(checked));
+    watches.set(watch, watch.cspViolations.length);
+  }
+  expect(fresh, 'CSP violations').toEqual([]);
 }
 
 let shotCount = 0;

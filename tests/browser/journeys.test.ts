@@ -7,14 +7,14 @@
  * in a second browser. The captcha is answered from the image (see in-process.ts).
  * Screenshots: test-results/browser/journeys-<nn>-<locale>-<step>.png.
  */
-import type { Phrases } from '@umbo/contracts';
+import type { Phrases } from '@umbo/contracts/phrases/types';
 import { ar } from '@umbo/contracts/phrases/ar/index';
 import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitForShell } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, launchBrowser, newWatchedPage, screenshot, type PageWatch } from './harness';
+import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, type PageWatch } from './harness';
 import { startInProcessServer, TEST_LOGO, type InProcessServer } from './in-process';
 
 const EMAIL = 'ada@example.com';
@@ -42,6 +42,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 10
 }
 
 describe.skipIf(!browserPresent && !browserRequired)('public journeys past the captcha', () => {
+  afterEach(expectNoCspViolations);
   let server: InProcessServer;
   let browser: Browser;
   let admin: Page;

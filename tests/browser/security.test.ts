@@ -4,14 +4,15 @@
  * the key the dialog shows), signing in with it, turning it off, and changing the password.
  * Screenshots: test-results/browser/security-<nn>-<locale>-<step>.png (zh-CN, en-US, ar).
  */
+import { accountPaths } from '@umbo/contracts/paths';
 import { ar } from '@umbo/contracts/phrases/ar/index';
 import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN } from '@umbo/contracts/phrases/zh-CN/index';
 import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, expectMessage, signIn, waitForShell } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
+import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
 
 const zh = zhCN;
 const NEW_PASSWORD = 'Fresh-Browser-Pa55-9';
@@ -55,6 +56,7 @@ async function apiLogin(baseUrl: string, password: string, otp?: string): Promis
 }
 
 describe.skipIf(!browserPresent && !browserRequired)('account security in Chromium', () => {
+  afterEach(expectNoCspViolations);
   let server: RunningServer;
   let browser: Browser;
   let context: BrowserContext;
@@ -87,10 +89,27 @@ describe.skipIf(!browserPresent && !browserRequired)('account security in Chromi
     await screenshot(page, 'account-center');
   });
 
+  it('checks a new user name with the server’s own rule before sending it', async () => {
+    await page.locator('[data-testid=edit-username]').click();
+    const input = page.locator('#username-input');
+    // The message under the field, as the dialog shows it.
+    const error = page.locator('.ant-modal .ant-form-item-explain-error');
+    await input.fill('a b');
+    await expect.poll(() => error.allTextContents()).toEqual([zh.validation.username]);
+    await input.fill('');
+    await expect.poll(() => error.allTextContents()).toEqual([zh.validation.required]);
+    await input.fill('admin');
+    await expect.poll(() => error.allTextContents()).toEqual([zh.validation.username_same]);
+    await input.fill('admin_2');
+    await expect.poll(() => error.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('[data-testid=account-username]').textContent()).toBe('admin');
+  });
+
   it('lists a binding code in the outbox', async () => {
     const login = await apiLogin(server.baseUrl, server.adminPassword);
     expect(login.code).toBe(0);
-    const res = await fetch(`${server.baseUrl}/api/users/account/binding/code`, {
+    const res = await fetch(`${server.baseUrl}${accountPaths.bindCode}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${login.data!.token}` },
       body: JSON.stringify({ channel: 'email', email: 'newcomer@example.com', password: server.adminPassword }),

@@ -4,7 +4,7 @@
  * unknown ones. A route's permission id is its name (SPEC §6).
  */
 import type { PermissionId } from './permissions.js';
-import type { Phrases } from './phrases/index.js';
+import type { Phrases } from './phrases/types.js';
 
 /** Which menu a signed-in page belongs to (SPEC §2 "menu tree"). */
 export type MenuArea = 'user' | 'domain';

@@ -2,6 +2,8 @@
  * Providers of every antd screen: antd's config and TanStack Query. A lazy layout route, so
  * the sign-in page (plain HTML, bench budget) never loads them.
  */
+// First: zod's settings, before any screen below builds a contracts schema (lib/zod-config.ts).
+import '../lib/zod-config';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';

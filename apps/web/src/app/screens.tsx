@@ -7,18 +7,18 @@ import type { ReactElement } from 'react';
 import { PageLoading } from '../components/page-loading';
 // Part of the first load: the sign-in page is where most visits start, and it is small.
 import LoginPage from '../features/auth/pages/login-page';
+import { ExceptionPage } from './exception-screen';
 import { lazyScreen } from './lazy-screen';
 
-const CenterPage = lazyScreen(() => import('../features/account/pages/center-page'));
-const SecurityPage = lazyScreen(() => import('../features/account/pages/security-page'));
-const OutboxPage = lazyScreen(() => import('../features/account/pages/outbox-page'));
+const CenterPage = lazyScreen(() => import('../features/me/pages/center-page'));
+const SecurityPage = lazyScreen(() => import('../features/me/pages/security-page'));
+const OutboxPage = lazyScreen(() => import('../features/outbox/pages/outbox-page'));
 const RegisterPage = lazyScreen(() => import('../features/auth/pages/register-page'));
 const RegisterResultPage = lazyScreen(() => import('../features/auth/pages/register-result-page'));
 const RetrievePage = lazyScreen(() => import('../features/auth/pages/retrieve-page'));
 const ResetPage = lazyScreen(() => import('../features/auth/pages/reset-page'));
 const FTokenPage = lazyScreen(() => import('../features/auth/pages/ftoken-page'));
 const NotAvailablePage = lazyScreen(() => import('../components/not-available-page'));
-export const ExceptionPage = lazyScreen(() => import('../components/exception-page'));
 
 export const RichProviders = lazyScreen(() => import('./rich-providers'), <PageLoading full />);
 export const BasicLayout = lazyScreen(() => import('./shell/basic-layout'), <PageLoading full />);

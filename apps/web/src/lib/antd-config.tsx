@@ -1,7 +1,8 @@
 /**
- * antd's ConfigProvider as every antd subtree of the console uses it: the CSP nonce for its
- * runtime <style> tags, theme from the page settings, antd's and dayjs's texts for the active
- * locale, direction (Arabic is RTL), and popups rendered into #overlays.
+ * antd's ConfigProvider as every antd subtree of the console uses it: theme from the page
+ * settings, antd's and dayjs's texts for the active locale, direction (Arabic is RTL), and
+ * popups rendered into #overlays. antd's runtime <style> tags need no nonce: the CSP allows
+ * inline styles, never inline scripts (SECURITY.md A-41, platform/security-headers.ts).
  */
 import type { Locale } from '@umbo/contracts/locales';
 import ConfigProvider from 'antd/es/config-provider';
@@ -9,7 +10,6 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import theme from 'antd/es/theme';
 import { use, useDeferredValue, type ReactNode } from 'react';
 import { useLocaleState } from './i18n';
-import { readCspNonce } from './nonce';
 import { useSettings } from './settings';
 
 const loaders: Record<Locale, () => Promise<{ default: () => AntdLocale }>> = {
@@ -37,7 +37,8 @@ function antdLocale(locale: Locale): Promise<() => AntdLocale> {
   return p;
 }
 
-const nonce = readCspNonce();
+/** The shell's top bar; a list table's header stays in view below it (components/data-table.tsx). */
+export const SHELL_HEADER_HEIGHT = 54;
 
 /** Popups and dialogs go to #overlays, not <body>: see the comment in index.html. */
 function overlayContainer(): HTMLElement {
@@ -53,14 +54,13 @@ export function AntdConfig({ children }: { children: ReactNode }) {
   const activate = use(antdLocale(deferredLocale));
   return (
     <ConfigProvider
-      csp={nonce ? { nonce } : undefined}
       locale={activate()}
       direction={direction}
       getPopupContainer={overlayContainer}
       theme={{
         algorithm: settings.navTheme === 'realDark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
         token: { colorPrimary: settings.color, borderRadius: 4 },
-        components: { Layout: { headerHeight: 54, headerPadding: '0 16px' } },
+        components: { Layout: { headerHeight: SHELL_HEADER_HEIGHT, headerPadding: '0 16px' } },
       }}
     >
       {children}

@@ -3,7 +3,7 @@ import App from 'antd/es/app';
 import { Suspense, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AntdConfig } from './antd-config';
-import type { FeedbackApi } from './feedback';
+import type { FeedbackApi } from './feedback-api';
 
 type AppApi = ReturnType<typeof App.useApp>;
 

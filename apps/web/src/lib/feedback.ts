@@ -1,16 +1,11 @@
 /**
  * Messages, notifications and confirmations. antd's versions are used, but loaded only when
  * first needed: the sign-in page must stay light (bench budget), and antd's static
- * `message.error()` family would render without the CSP nonce. The host module mounts its own
- * small React root inside antd's ConfigProvider (nonce, theme, locale) — see feedback-host.tsx.
+ * `message.error()` family would render outside ConfigProvider (theme, locale, direction). The
+ * host module mounts its own small React root inside antd's ConfigProvider — see
+ * feedback-host.tsx.
  */
-export interface FeedbackApi {
-  /** Notices with the same `key` replace each other instead of stacking. */
-  notifyError: (title: string, description?: string, key?: string) => void;
-  showError: (text: string) => void;
-  showInfo: (text: string) => void;
-  confirm: (options: { title: string; content?: string; onOk: () => unknown }) => void;
-}
+import type { FeedbackApi } from './feedback-api';
 
 let host: Promise<FeedbackApi> | undefined;
 

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   weak: 'weak',
   multiTab: 'multi_tab',
   language: 'app_language',
+  /** Not SPEC §3: the console's own. Hidden columns per list table, `{ [tableId]: columnKey[] }`. */
+  tableColumns: 'table_columns',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -13,8 +13,9 @@ import { ja } from './ja/index.js';
 import { pt } from './pt/index.js';
 import { zhCN } from './zh-CN/index.js';
 import { zhTW } from './zh-TW/index.js';
+import type { Phrases } from './types.js';
 
-export type Phrases = typeof en;
+export type { Phrases } from './types.js';
 
 export const phrases: Record<Locale, Phrases> = {
   'zh-CN': zhCN,

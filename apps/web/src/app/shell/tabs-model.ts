@@ -2,7 +2,7 @@
  * The multi-tab bar's rules (SPEC §2): close current, right, left, all. "Close all" keeps the
  * tab it was invoked on, and the last tab can never be closed.
  */
-import type { Phrases } from '@umbo/contracts';
+import type { Phrases } from '@umbo/contracts/phrases/types';
 
 export interface Tab {
   /** The route's pathname: one tab per screen. */

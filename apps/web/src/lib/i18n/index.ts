@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { readStored, STORAGE_KEYS, writeStored } from '../storage';
-import type { Phrases } from '@umbo/contracts';
+import type { Phrases } from '@umbo/contracts/phrases/types';
 
 const loaders: Record<Locale, () => Promise<{ default: Phrases }>> = {
   'zh-CN': () => import('./locales/zh-CN'),

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: 'المعلومات الأساسية',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: 'كلمة المرور الجديدة',
   confirm_password: 'تأكيد كلمة المرور الجديدة',
   password_changed: 'تم تغيير كلمة المرور. تم تسجيل خروج جلساتك الأخرى.',
-  password_too_short: 'يجب أن تتكون كلمة المرور من {{min}} أحرف على الأقل',
   password_too_common: 'كلمة المرور هذه شائعة جدًا؛ اختر غيرها',
   password_same_as_old: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية',
   strength_strong: 'قوية',

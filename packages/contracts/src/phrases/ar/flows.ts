@@ -1,5 +1,5 @@
 /** تسجيل الدخول بالرمز والتسجيل والاسترداد وإعادة التعيين وتسجيل الدخول بالرمز المميز (issue 3). */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: 'رمز الرسالة النصية',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const login: Phrases['login'] = {
   subtitle: 'إدارة الهويات والحسابات لسحابة إنترنت الأشياء والروبوتات',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const pages: Phrases['pages'] = {
   not_available_title: 'غير متاح بعد',

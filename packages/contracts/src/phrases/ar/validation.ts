@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: 'هذا الحقل مطلوب',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: 'اسم المفتاح: من 4 إلى 20 حرفًا أو رقمًا أو شرطة سفلية أو شرطة',
   otp: 'كلمة المرور لمرة واحدة مكونة من 6 أرقام',
   color: 'يرجى إدخال لون مثل ‎#1890ff',
+  too_short: '{{min}} أحرف على الأقل',
+  too_long: '{{max}} حرفًا على الأكثر',
+  invalid: 'يرجى إدخال قيمة صالحة',
 };

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: 'Basisinformationen',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: 'Neues Passwort',
   confirm_password: 'Neues Passwort bestätigen',
   password_changed: 'Passwort geändert. Ihre anderen Sitzungen wurden abgemeldet.',
-  password_too_short: 'Das Passwort muss mindestens {{min}} Zeichen haben',
   password_too_common: 'Dieses Passwort ist zu verbreitet; wählen Sie ein anderes',
   password_same_as_old: 'Das neue Passwort muss sich vom aktuellen unterscheiden',
   strength_strong: 'Stark',

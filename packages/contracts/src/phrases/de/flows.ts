@@ -1,5 +1,5 @@
 /** Anmeldung per Code, Registrierung, Wiederherstellung, Zurücksetzen und Token-Anmeldung (issue 3). */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: 'SMS-Code',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const notify: Phrases['notify'] = {
   activate_subject: 'Aktivieren Sie Ihr Konto bei {{site}}',

@@ -1,5 +1,7 @@
 /** Security, preferences and outbox screens of the console (issue 3), Deutsch. */
-export const security = {
+import type { Phrases } from '../types.js';
+
+export const security: Phrases['security'] = {
   email: 'E-Mail',
   phone: 'Telefon',
   kind: 'Kontotyp',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: 'Dieses Feld ist erforderlich',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: 'Schlüsselname: 4-20 Buchstaben, Ziffern, Unterstriche oder Bindestriche',
   otp: 'Das Einmalpasswort besteht aus 6 Ziffern',
   color: 'Bitte geben Sie eine Farbe wie #1890ff ein',
+  too_short: 'Mindestens {{min}} Zeichen',
+  too_long: 'Höchstens {{max}} Zeichen',
+  invalid: 'Bitte geben Sie einen gültigen Wert ein',
 };

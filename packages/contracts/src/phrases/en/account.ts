@@ -21,7 +21,6 @@ export const account = {
   new_password: 'New password',
   confirm_password: 'Confirm new password',
   password_changed: 'Password changed. Your other sessions were signed out.',
-  password_too_short: 'The password must have at least {{min}} characters',
   password_too_common: 'This password is too common; choose another one',
   password_same_as_old: 'The new password must differ from the current one',
   strength_strong: 'Strong',

@@ -10,5 +10,6 @@ import { notify } from './notify.js';
 import { account } from './account.js';
 import { flows } from './flows.js';
 import { security } from './security.js';
+import { table } from './table.js';
 
-export const en = { errors, validation, menu, shell, settings, login, pages, http, notify, account, flows, security };
+export const en = { errors, validation, menu, shell, settings, login, pages, http, notify, account, flows, security, table };

@@ -16,4 +16,7 @@ export const validation = {
   key_name: 'Key name: 4-20 letters, digits, underscores or hyphens',
   otp: 'The one-time password is 6 digits',
   color: 'Please enter a colour such as #1890ff',
+  too_short: 'At least {{min}} characters',
+  too_long: 'At most {{max}} characters',
+  invalid: 'Please enter a valid value',
 };

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: 'Información básica',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: 'Nueva contraseña',
   confirm_password: 'Confirmar nueva contraseña',
   password_changed: 'Contraseña cambiada. Se cerraron tus otras sesiones.',
-  password_too_short: 'La contraseña debe tener al menos {{min}} caracteres',
   password_too_common: 'Esta contraseña es demasiado común; elige otra',
   password_same_as_old: 'La nueva contraseña debe ser distinta de la actual',
   strength_strong: 'Fuerte',

@@ -1,5 +1,5 @@
 /** Inicio de sesión con código, registro, recuperación, restablecimiento e inicio con token (issue 3). */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: 'Código SMS',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: 'Este campo es obligatorio',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: 'Nombre de la clave: 4-20 letras, dígitos, guiones bajos o guiones',
   otp: 'La contraseña de un solo uso tiene 6 dígitos',
   color: 'Introduzca un color, por ejemplo #1890ff',
+  too_short: 'Al menos {{min}} caracteres',
+  too_long: 'Como máximo {{max}} caracteres',
+  invalid: 'Introduzca un valor válido',
 };

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: 'Informations de base',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: 'Nouveau mot de passe',
   confirm_password: 'Confirmer le nouveau mot de passe',
   password_changed: 'Mot de passe modifié. Vos autres sessions ont été déconnectées.',
-  password_too_short: 'Le mot de passe doit comporter au moins {{min}} caractères',
   password_too_common: 'Ce mot de passe est trop courant ; choisissez-en un autre',
   password_same_as_old: "Le nouveau mot de passe doit être différent de l'actuel",
   strength_strong: 'Fort',

@@ -1,5 +1,5 @@
 /** Connexion par code, inscription, récupération, réinitialisation et connexion par jeton (issue 3). */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: 'Code SMS',

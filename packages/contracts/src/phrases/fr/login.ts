@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const login: Phrases['login'] = {
   subtitle: "Gestion des identités et des comptes du cloud de l'IoT et de la robotique",

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const shell: Phrases['shell'] = {
   site_title: 'Console de gestion des utilisateurs',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: 'Ce champ est obligatoire',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: 'Nom de la clé : 4 à 20 lettres, chiffres, traits de soulignement ou tirets',
   otp: 'Le mot de passe à usage unique comporte 6 chiffres',
   color: 'Saisissez une couleur, par exemple #1890ff',
+  too_short: 'Au moins {{min}} caractères',
+  too_long: 'Au plus {{max}} caractères',
+  invalid: 'Veuillez saisir une valeur valide',
 };

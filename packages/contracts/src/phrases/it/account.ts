@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: 'Informazioni di base',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: 'Nuova password',
   confirm_password: 'Conferma nuova password',
   password_changed: 'Password cambiata. Le altre sessioni sono state disconnesse.',
-  password_too_short: 'La password deve avere almeno {{min}} caratteri',
   password_too_common: "Questa password è troppo comune; scegline un'altra",
   password_same_as_old: 'La nuova password deve essere diversa da quella attuale',
   strength_strong: 'Forte',

@@ -1,5 +1,5 @@
 /** Accesso con codice, registrazione, recupero, reimpostazione e accesso con token (issue 3). */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: 'Codice SMS',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: 'Questo campo è obbligatorio',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: 'Nome chiave: 4-20 lettere, cifre, trattini bassi o trattini',
   otp: 'La password monouso è di 6 cifre',
   color: 'Inserisci un colore, ad esempio #1890ff',
+  too_short: 'Almeno {{min}} caratteri',
+  too_long: 'Al massimo {{max}} caratteri',
+  invalid: 'Inserire un valore valido',
 };

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: '基本情報',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: '新しいパスワード',
   confirm_password: '新しいパスワード（確認）',
   password_changed: 'パスワードを変更しました。他のセッションはログアウトされました。',
-  password_too_short: 'パスワードは {{min}} 文字以上にしてください',
   password_too_common: 'このパスワードはよく使われすぎています。別のものを選んでください',
   password_same_as_old: '新しいパスワードは現在のものと異なる必要があります',
   strength_strong: '強',

@@ -1,5 +1,5 @@
 /** コードによるサインイン、登録、復旧、リセット、トークンサインイン（issue 3）。 */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: 'SMS コード',

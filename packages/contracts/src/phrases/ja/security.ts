@@ -1,5 +1,7 @@
 /** Security, preferences and outbox screens of the console (issue 3), 日本語. */
-export const security = {
+import type { Phrases } from '../types.js';
+
+export const security: Phrases['security'] = {
   email: 'メール',
   phone: '電話番号',
   kind: 'アカウント種別',

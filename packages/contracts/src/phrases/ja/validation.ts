@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: 'この項目は必須です',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: 'キー名：英字・数字・アンダースコア・ハイフンで 4-20 文字',
   otp: 'ワンタイムパスワードは 6 桁の数字です',
   color: '#1890ff のような色を入力してください',
+  too_short: '{{min}} 文字以上で入力してください',
+  too_long: '{{max}} 文字以内で入力してください',
+  invalid: '有効な値を入力してください',
 };

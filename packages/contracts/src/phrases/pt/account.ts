@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: 'Informações básicas',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: 'Nova senha',
   confirm_password: 'Confirmar nova senha',
   password_changed: 'Senha alterada. As suas outras sessões foram terminadas.',
-  password_too_short: 'A senha deve ter pelo menos {{min}} caracteres',
   password_too_common: 'Esta senha é comum demais; escolha outra',
   password_same_as_old: 'A nova senha deve ser diferente da atual',
   strength_strong: 'Forte',

@@ -1,5 +1,5 @@
 /** Login por código, registo, recuperação, redefinição e login por token (issue 3). */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: 'Código SMS',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const login: Phrases['login'] = {
   subtitle: 'Gestão de identidades e contas para a nuvem de IoT e robótica',

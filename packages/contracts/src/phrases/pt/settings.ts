@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const settings: Phrases['settings'] = {
   title: 'Estilo da página',

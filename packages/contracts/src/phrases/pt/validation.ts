@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: 'Este campo é obrigatório',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: 'Nome da chave: 4-20 letras, dígitos, sublinhados ou hifens',
   otp: 'A senha de uso único tem 6 dígitos',
   color: 'Introduza uma cor, por exemplo #1890ff',
+  too_short: 'Pelo menos {{min}} caracteres',
+  too_long: 'No máximo {{max}} caracteres',
+  invalid: 'Digite um valor válido',
 };

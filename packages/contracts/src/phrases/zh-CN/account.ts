@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: '基本信息',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: '新密码',
   confirm_password: '确认新密码',
   password_changed: '密码已修改，其他会话已退出登录。',
-  password_too_short: '密码至少需要 {{min}} 个字符',
   password_too_common: '该密码过于常见，请换一个',
   password_same_as_old: '新密码不能与当前密码相同',
   strength_strong: '强',

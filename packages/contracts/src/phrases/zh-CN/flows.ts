@@ -1,5 +1,5 @@
 /** 验证码登录、注册、找回、重置与令牌登录（issue 3）。 */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: '短信验证码',

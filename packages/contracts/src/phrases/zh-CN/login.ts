@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const login: Phrases['login'] = {
   subtitle: '物联网与机器人云的身份与账号管理',

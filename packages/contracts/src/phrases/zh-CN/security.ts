@@ -1,5 +1,7 @@
 /** Security, preferences and outbox screens of the console (issue 3), 简体中文. */
-export const security = {
+import type { Phrases } from '../types.js';
+
+export const security: Phrases['security'] = {
   email: '邮箱',
   phone: '手机',
   kind: '账号类型',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: '此项为必填项',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: '密钥名称：4-20 位字母、数字、下划线或连字符',
   otp: '一次性密码为 6 位数字',
   color: '请输入颜色，例如 #1890ff',
+  too_short: '至少 {{min}} 个字符',
+  too_long: '最多 {{max}} 个字符',
+  invalid: '请输入有效的值',
 };

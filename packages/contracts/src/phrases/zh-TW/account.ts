@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const account: Phrases['account'] = {
   center_title: '基本資訊',
@@ -22,7 +22,6 @@ export const account: Phrases['account'] = {
   new_password: '新密碼',
   confirm_password: '確認新密碼',
   password_changed: '密碼已修改，其他工作階段已登出。',
-  password_too_short: '密碼至少需要 {{min}} 個字元',
   password_too_common: '此密碼過於常見，請換一個',
   password_same_as_old: '新密碼不能與目前密碼相同',
   strength_strong: '強',

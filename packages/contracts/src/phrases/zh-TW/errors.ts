@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const errors: Phrases['errors'] = {
   bad_credentials: '帳號或密碼錯誤',

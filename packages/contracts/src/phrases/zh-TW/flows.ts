@@ -1,5 +1,5 @@
 /** 驗證碼登入、註冊、找回、重設與權杖登入（issue 3）。 */
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
   tab_sms: '簡訊驗證碼',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const http: Phrases['http'] = {
   forbidden: '禁止存取',

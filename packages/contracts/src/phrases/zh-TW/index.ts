@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 import { errors } from './errors.js';
 import { validation } from './validation.js';
 import { http } from './http.js';
@@ -11,5 +11,6 @@ import { notify } from './notify.js';
 import { account } from './account.js';
 import { flows } from './flows.js';
 import { security } from './security.js';
+import { table } from './table.js';
 
-export const zhTW: Phrases = { errors, validation, menu, shell, settings, login, pages, http, notify, account, flows, security };
+export const zhTW: Phrases = { errors, validation, menu, shell, settings, login, pages, http, notify, account, flows, security, table };

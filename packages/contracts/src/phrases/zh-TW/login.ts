@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const login: Phrases['login'] = {
   subtitle: '物聯網與機器人雲的身分與帳號管理',

@@ -1,5 +1,7 @@
 /** Security, preferences and outbox screens of the console (issue 3), 繁體中文. */
-export const security = {
+import type { Phrases } from '../types.js';
+
+export const security: Phrases['security'] = {
   email: '電子郵件',
   phone: '手機',
   kind: '帳號類型',

@@ -1,4 +1,4 @@
-import type { Phrases } from '../index.js';
+import type { Phrases } from '../types.js';
 
 export const validation: Phrases['validation'] = {
   required: '此欄位為必填',
@@ -17,4 +17,7 @@ export const validation: Phrases['validation'] = {
   key_name: '金鑰名稱：4-20 個字母、數字、底線或連字號',
   otp: '一次性密碼為 6 位數字',
   color: '請輸入顏色，例如 #1890ff',
+  too_short: '至少 {{min}} 個字元',
+  too_long: '最多 {{max}} 個字元',
+  invalid: '請輸入有效的值',
 };
