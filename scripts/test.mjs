@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The README's test command: typecheck, build the console, run the unit/API suites (SQLite and
+ * The README's test command: typecheck, lint, build the server and the console, run the unit/API suites (SQLite and
  * PostgreSQL), then the browser suite (Chromium). Prints a closing `N passed, N failed` line.
  * On a bare laptop without Chromium the browser suite is skipped LOUDLY; under CI (CI=true) or
  * with UMBO_REQUIRE_BROWSER=1 a missing Chromium fails the run.
@@ -42,7 +42,8 @@ function count(label, file, status) {
 
 const steps = [
   ['typecheck', () => run('typecheck', 'npm', ['run', '-s', 'typecheck'])],
-  ['build', () => run('console build', 'npm', ['run', '-s', 'build'])],
+  ['lint', () => run('lint: import structure, no cycles, formatting', 'npm', ['run', '-s', 'lint'])],
+  ['build', () => run('build (server bundle, console, compressed assets)', 'npm', ['run', '-s', 'build'])],
 ];
 for (const [label, step] of steps) {
   const status = step();
@@ -55,13 +56,19 @@ for (const [label, step] of steps) {
 
 const unitReport = path.join(out, 'unit.json');
 fs.rmSync(unitReport, { force: true });
-count('unit/API suites', unitReport, run('unit and API suites (SQLite + PostgreSQL)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]));
+count(
+  'unit/API suites',
+  unitReport,
+  run('unit and API suites (SQLite + PostgreSQL)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]),
+);
 
 const requireBrowser = process.env.CI === 'true' || process.env.UMBO_REQUIRE_BROWSER === '1';
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!fs.existsSync(chromium) && !requireBrowser) {
   const bar = '!'.repeat(78);
-  process.stdout.write(`\n${bar}\n!! BROWSER SUITE SKIPPED: no Chromium at ${chromium}.\n!! Install it (Debian: apt-get install chromium) to run the console tests.\n!! CI never skips it.\n${bar}\n`);
+  process.stdout.write(
+    `\n${bar}\n!! BROWSER SUITE SKIPPED: no Chromium at ${chromium}.\n!! Install it (Debian: apt-get install chromium) to run the console tests.\n!! CI never skips it.\n${bar}\n`,
+  );
   problems.push('browser suite: SKIPPED (no Chromium)');
   skipped += 1;
 } else {
@@ -69,7 +76,19 @@ if (!fs.existsSync(chromium) && !requireBrowser) {
   fs.rmSync(browserReport, { force: true });
   // Screenshots of this run only: stale ones from an earlier run would be reviewed by mistake.
   fs.rmSync(path.join(out, 'browser'), { recursive: true, force: true });
-  count('browser suite', browserReport, run('browser suite (Chromium)', 'npx', ['vitest', 'run', '-c', 'vitest.browser.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${browserReport}`]));
+  count(
+    'browser suite',
+    browserReport,
+    run('browser suite (Chromium)', 'npx', [
+      'vitest',
+      'run',
+      '-c',
+      'vitest.browser.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${browserReport}`,
+    ]),
+  );
 }
 
 process.stdout.write(`\n${problems.length ? problems.map((p) => `  - ${p}`).join('\n') + '\n' : ''}`);
