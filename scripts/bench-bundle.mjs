@@ -49,7 +49,10 @@ const isLocale = (key) => /^src\/lib\/(i18n\/locales|antd-locale)\//.test(key);
  */
 function entryOf(manifest, key) {
   if (manifest[key]) return manifest[key];
-  const name = key.split('/').pop().replace(/\.[^.]+$/, '');
+  const name = key
+    .split('/')
+    .pop()
+    .replace(/\.[^.]+$/, '');
   const hits = Object.values(manifest).filter((c) => c.src === key || (c.isDynamicEntry && !c.src && c.name === name));
   if (hits.length !== 1) throw new Error(`not in the Vite manifest: ${key} (is apps/web/dist current?)`);
   return hits[0];
@@ -61,7 +64,10 @@ function closure(manifest, keys) {
   const visit = (key) => {
     if (key.startsWith('?')) {
       key = key.slice(1);
-      const name = key.split('/').pop().replace(/\.[^.]+$/, '');
+      const name = key
+        .split('/')
+        .pop()
+        .replace(/\.[^.]+$/, '');
       if (!manifest[key] && !Object.values(manifest).some((c) => c.src === key || (c.isDynamicEntry && c.name === name))) return;
     }
     const chunk = key.startsWith('src/') || key === 'index.html' ? entryOf(manifest, key) : manifest[key];
@@ -77,7 +83,13 @@ function closure(manifest, keys) {
 /** index.html is fetched as the sign-in page (a history-mode route; every such route gets the same page). */
 const SIGN_IN_URL = '/user/login';
 
-const freePort = () => new Promise((ok) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); }); });
+const freePort = () =>
+  new Promise((ok) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => ok(p));
+    });
+  });
 
 /** The built server on `distDir`, on a free port with a throw-away data directory. */
 async function startServer(distDir) {
@@ -86,14 +98,29 @@ async function startServer(distDir) {
   const dataDir = mkdtempSync(join(os.tmpdir(), 'umbo-bench-bundle-'));
   const child = spawn(process.execPath, [SERVER], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: distDir, ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: distDir,
+      ADMIN_PASSWORD: 'bench-password-1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () => { child.kill(); rmSync(dataDir, { recursive: true, force: true }); };
+  const stop = () => {
+    child.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 150; i++) {
     if (child.exitCode !== null) break;
-    try { if ((await fetch(`${base}/readyz`)).ok) return { base, stop }; } catch {}
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { base, stop };
+    } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
   stop();
@@ -105,7 +132,9 @@ function sent(agent, base, urlPath) {
   return new Promise((ok, fail) => {
     const req = http.get(new URL(urlPath, base), { agent, headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk) => { bytes += chunk.length; });
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
       res.on('end', () => {
         if (res.statusCode !== 200) fail(new Error(`GET ${urlPath}: ${res.statusCode}`));
         else ok({ bytes, encoding: res.headers['content-encoding'] ?? 'identity' });
@@ -129,12 +158,14 @@ export async function benchBundle({ distDir = join(root, 'apps/web/dist'), url, 
       for (const css of chunk.css ?? []) files.add(css);
     }
     const got = new Map();
-    await Promise.all([...files].map(async (file) => {
-      const page = file === 'index.html';
-      const a = await sent(agent, server.base, page ? SIGN_IN_URL : `/${file}`);
-      const raw = page ? a.bytes : readFileSync(join(distDir, file)).length;
-      got.set(file, { ...a, raw });
-    }));
+    await Promise.all(
+      [...files].map(async (file) => {
+        const page = file === 'index.html';
+        const a = await sent(agent, server.base, page ? SIGN_IN_URL : `/${file}`);
+        const raw = page ? a.bytes : readFileSync(join(distDir, file)).length;
+        got.set(file, { ...a, raw });
+      }),
+    );
 
     const first = (keys) => withCss(manifest, closure(manifest, keys));
     const total = (files, minus = new Set(), key = 'bytes') => [...files].filter((f) => !minus.has(f)).reduce((n, f) => n + got.get(f)[key], 0);
@@ -177,7 +208,13 @@ export async function benchBundle({ distDir = join(root, 'apps/web/dist'), url, 
     const plain = [...got].filter(([, g]) => g.encoding === 'identity' && g.raw >= 1024).map(([f]) => f);
     const encodings = {};
     for (const g of got.values()) encodings[g.encoding] = (encodings[g.encoding] ?? 0) + 1;
-    log(`content codings: ${Object.entries(encodings).map(([e, n]) => `${e} ×${n}`).join(', ')}${plain.length ? `; FAIL: ${plain.length} files of 1 KiB or more sent uncompressed (${plain.slice(0, 3).join(', ')}${plain.length > 3 ? ', …' : ''})` : ''}`);
+    log(
+      `content codings: ${Object.entries(encodings)
+        .map(([e, n]) => `${e} ×${n}`)
+        .join(
+          ', ',
+        )}${plain.length ? `; FAIL: ${plain.length} files of 1 KiB or more sent uncompressed (${plain.slice(0, 3).join(', ')}${plain.length > 3 ? ', …' : ''})` : ''}`,
+    );
     if (plain.length) ok = false;
     return { ok, signIn: rows[0].bytes, shell: rows[1].bytes, largestScreen: worst };
   } finally {

@@ -21,7 +21,13 @@ import { hashPassword } from '../apps/server/src/auth/passwords.js';
 
 const RUNS = Number(process.env.BENCH_TIMING_RUNS || 200);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-timing-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://umbo.bench', ADMIN_PASSWORD: 'bench-password-1', MASTER_CAPTCHA_POLICY: 'after_failures' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://umbo.bench',
+  ADMIN_PASSWORD: 'bench-password-1',
+  MASTER_CAPTCHA_POLICY: 'after_failures',
+});
 const { dbh, ctx } = await openProduct(config, systemClock);
 const app = await buildApp(ctx, { logger: false });
 await app.ready();

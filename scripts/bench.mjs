@@ -33,19 +33,37 @@ if (fs.existsSync(path.join(root, 'scripts/bench-bundle.mjs'))) {
   if (r.status !== 0) verdict('bundle budgets', 'see above', false, 'scripts/bench-bundle.mjs failed');
 }
 
-const freePort = () => new Promise((resolve) => { const s = net.createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => resolve(p)); }); });
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const p = s.address().port;
+      s.close(() => resolve(p));
+    });
+  });
 
 async function startServer(extraEnv = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-'));
   const child = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password-1', MASTER_CAPTCHA_POLICY: 'after_failures', LOG_LEVEL: 'warn', UV_THREADPOOL_SIZE: THREADS, ...extraEnv },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-password-1',
+      MASTER_CAPTCHA_POLICY: 'after_failures',
+      LOG_LEVEL: 'warn',
+      UV_THREADPOOL_SIZE: THREADS,
+      ...extraEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`${base}/readyz`)).ok) return { base, child, dataDir }; } catch {}
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { base, child, dataDir };
+    } catch {}
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
@@ -61,11 +79,21 @@ function request(base, method, urlPath, { body, headers = {} } = {}) {
   const u = new URL(urlPath, base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: u.hostname, port: u.port, path: u.pathname + u.search, method, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, json: () => JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
-    });
+    const req = http.request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname + u.search,
+        method,
+        agent,
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, json: () => JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -79,7 +107,9 @@ function request(base, method, urlPath, { body, headers = {} } = {}) {
 function rawConnection(base, method, urlPath, body, localAddress) {
   const u = new URL(base);
   const payload = JSON.stringify(body);
-  const request = Buffer.from(`${method} ${urlPath} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`);
+  const request = Buffer.from(
+    `${method} ${urlPath} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(payload)}\r\n\r\n${payload}`,
+  );
   const sock = net.connect({ port: Number(u.port), host: u.hostname, ...(localAddress ? { localAddress } : {}) });
   sock.setNoDelay(true);
   let buf = Buffer.alloc(0);
@@ -98,7 +128,11 @@ function rawConnection(base, method, urlPath, body, localAddress) {
   });
   sock.on('error', (err) => waiting?.reject(err));
   return {
-    send: () => new Promise((resolve, reject) => { waiting = { resolve, reject }; sock.write(request); }),
+    send: () =>
+      new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+        sock.write(request);
+      }),
     close: () => sock.destroy(),
   };
 }
@@ -112,7 +146,10 @@ function benchAccounts(dir, n) {
   const db = new Database(path.join(dir, 'umbo.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    const cols = db.prepare('select name from pragma_table_info(?)').all('accounts').map((c) => c.name);
+    const cols = db
+      .prepare('select name from pragma_table_info(?)')
+      .all('accounts')
+      .map((c) => c.name);
     const names = ['admin'];
     for (let i = 1; i < n; i++) {
       const name = `bench${i}`;
@@ -131,13 +168,19 @@ async function load(fn, concurrency, seconds) {
   const end = Date.now() + seconds * 1000;
   const lat = [];
   let errors = 0;
-  await Promise.all(Array.from({ length: concurrency }, async (_, loop) => {
-    while (Date.now() < end) {
-      const t0 = performance.now();
-      try { await fn(loop); } catch { errors++; }
-      lat.push(performance.now() - t0);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, loop) => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        try {
+          await fn(loop);
+        } catch {
+          errors++;
+        }
+        lat.push(performance.now() - t0);
+      }
+    }),
+  );
   lat.sort((a, b) => a - b);
   return { perSec: lat.length / seconds, p99: lat[Math.floor(lat.length * 0.99)] ?? NaN, n: lat.length, errors };
 }
@@ -160,21 +203,33 @@ try {
   // more within a minute, and turns put both figures under the same drift.
   const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
   const turn = Math.max(2, Math.round((SECONDS * 2) / ROUNDS));
-  const bareOnce = () => Number(spawnSync('node', ['-e', `
+  const bareOnce = () =>
+    Number(
+      spawnSync(
+        'node',
+        [
+          '-e',
+          `
     const { hash, verify } = require('@node-rs/argon2');
     (async () => {
       const h = await hash('bench-password-1', { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 });
       const end = Date.now() + ${turn * 1000}; let n = 0;
       await Promise.all(Array.from({ length: ${CONCURRENCY} }, async () => { while (Date.now() < end) { await verify(h, 'bench-password-1'); n++; } }));
       console.log(n / ${turn});
-    })();`], { cwd: path.join(root, 'apps/server'), env: { ...process.env, UV_THREADPOOL_SIZE: THREADS }, encoding: 'utf8' }).stdout.trim());
+    })();`,
+        ],
+        { cwd: path.join(root, 'apps/server'), env: { ...process.env, UV_THREADPOOL_SIZE: THREADS }, encoding: 'utf8' },
+      ).stdout.trim(),
+    );
 
   // One account per loop: every guess of an account is reserved before it is checked (issue 8),
   // so one account signing in on several connections at once meets its own lock, as an
   // attacker's parallel guesses do. Each loop signs in one account, one sign-in at a time.
   const users = benchAccounts(dataDir, CONCURRENCY);
   // …and from an address of its own (127.0.0.0/8 is all loopback), as separate people are.
-  const conns = users.map((username, i) => rawConnection(base, 'POST', '/api/users/auth/login', { username, password: 'bench-password-1' }, `127.0.0.${i + 2}`));
+  const conns = users.map((username, i) =>
+    rawConnection(base, 'POST', '/api/users/auth/login', { username, password: 'bench-password-1' }, `127.0.0.${i + 2}`),
+  );
   const rawLogin = async (loop) => {
     const status = await conns[loop].send();
     if (status !== 200) throw new Error(String(status));
@@ -191,7 +246,9 @@ try {
   const signIns = { perSec: mean(signInTurns.map((t) => t.perSec)), errors: signInTurns.reduce((a, t) => a + t.errors, 0) };
   const ratio = signIns.perSec / bareRate;
   console.log(`\nargon2id verifications/s (bare, concurrency ${CONCURRENCY}): ${bareRate.toFixed(1)} (turns ${bare.map((b) => b.toFixed(0)).join(', ')})`);
-  console.log(`password sign-ins/s (HTTP, concurrency ${CONCURRENCY}):   ${signIns.perSec.toFixed(1)}  (turns ${signInTurns.map((t) => t.perSec.toFixed(0)).join(', ')}; errors ${signIns.errors})`);
+  console.log(
+    `password sign-ins/s (HTTP, concurrency ${CONCURRENCY}):   ${signIns.perSec.toFixed(1)}  (turns ${signInTurns.map((t) => t.perSec.toFixed(0)).join(', ')}; errors ${signIns.errors})`,
+  );
   verdict('sign-ins ÷ bare hashes', ratio.toFixed(2), ratio >= 0.85 && signIns.errors === 0, 'target ≥ 0.85');
 
   const quiet = await load(info, 2, SECONDS);
@@ -199,7 +256,12 @@ try {
   const storm = load(rawLogin, CONCURRENCY, SECONDS);
   const [during] = await Promise.all([stormInfo, storm]);
   console.log(`authenticated call p99 quiet: ${quiet.p99.toFixed(2)} ms (${quiet.perSec.toFixed(0)}/s); during sign-in storm: ${during.p99.toFixed(2)} ms`);
-  verdict('authenticated-call p99 under storm ÷ quiet', (during.p99 / quiet.p99).toFixed(2), during.p99 <= 3 * quiet.p99, 'target ≤ 3 (the OAuth token endpoint joins when it lands)');
+  verdict(
+    'authenticated-call p99 under storm ÷ quiet',
+    (during.p99 / quiet.p99).toFixed(2),
+    during.p99 <= 3 * quiet.p99,
+    'target ≤ 3 (the OAuth token endpoint joins when it lands)',
+  );
   for (const c of conns) c.close();
 } finally {
   child.kill();
@@ -233,7 +295,11 @@ async function codeVerifications(label, env) {
 
 // A-30 / A-35 timing comparisons, in-process (scripts/bench-timing.ts).
 {
-  const r = spawnSync('node', ['--import', 'tsx', '../../scripts/bench-timing.ts'], { cwd: path.join(root, 'apps/server'), encoding: 'utf8', env: { ...process.env, UV_THREADPOOL_SIZE: THREADS } });
+  const r = spawnSync('node', ['--import', 'tsx', '../../scripts/bench-timing.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    encoding: 'utf8',
+    env: { ...process.env, UV_THREADPOOL_SIZE: THREADS },
+  });
   const lines = (r.stdout || '').trim().split('\n');
   const last = lines.pop() ?? '';
   console.log(lines.join('\n'));
@@ -249,7 +315,10 @@ await codeVerifications('codes in SQLite', {});
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const redisUp = await new Promise((resolve) => {
   const u = new URL(redisUrl);
-  const sock = net.connect(Number(u.port || 6379), u.hostname, () => { sock.destroy(); resolve(true); });
+  const sock = net.connect(Number(u.port || 6379), u.hostname, () => {
+    sock.destroy();
+    resolve(true);
+  });
   sock.on('error', () => resolve(false));
 });
 const benchRedis = new URL(redisUrl);

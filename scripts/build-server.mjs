@@ -67,7 +67,9 @@ export async function buildServer({ quiet = false } = {}) {
   const bytes = fs.statSync(SERVER_OUT).size;
   if (!quiet) {
     const inputs = Object.keys(result.metafile.inputs).length;
-    process.stdout.write(`server: ${path.relative(root, SERVER_OUT)} (${(bytes / 1024).toFixed(0)} KiB from ${inputs} modules) in ${Math.round(performance.now() - started)} ms\n`);
+    process.stdout.write(
+      `server: ${path.relative(root, SERVER_OUT)} (${(bytes / 1024).toFixed(0)} KiB from ${inputs} modules) in ${Math.round(performance.now() - started)} ms\n`,
+    );
   }
   return { file: SERVER_OUT, bytes };
 }

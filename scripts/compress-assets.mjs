@@ -69,7 +69,10 @@ export async function compressAssets({ distDir = WEB_DIST, quiet = false } = {})
       const entry = { bytes: data.length };
       // Keep the file times of the original: caches validate on them (ETag, Last-Modified).
       const { atime, mtime } = fs.statSync(file);
-      for (const [ext, buf, key] of [['.br', br, 'br'], ['.gz', gz, 'gzip']]) {
+      for (const [ext, buf, key] of [
+        ['.br', br, 'br'],
+        ['.gz', gz, 'gzip'],
+      ]) {
         if (buf.length >= data.length) continue;
         fs.writeFileSync(file + ext, buf);
         fs.utimesSync(file + ext, atime, mtime);

@@ -23,7 +23,17 @@ const SHARED = ['tsconfig.base.json', 'node_modules/.package-lock.json', 'script
 
 /** What each part is built from, relative to the repository root. */
 export const INPUTS = {
-  console: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/tsconfig.json', 'scripts/compress-assets.mjs', ...CONTRACTS, ...SHARED],
+  console: [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/package.json',
+    'apps/web/tsconfig.json',
+    'scripts/compress-assets.mjs',
+    ...CONTRACTS,
+    ...SHARED,
+  ],
   server: ['apps/server/src', 'apps/server/package.json', 'apps/server/tsconfig.json', 'scripts/build-server.mjs', ...CONTRACTS, ...SHARED],
 };
 
@@ -80,7 +90,10 @@ function runBuild(part) {
 async function main() {
   // Import here, not at the top: a start with nothing to build does not load the builders.
   const { OUTPUTS } = await import('./build.mjs');
-  for (const [part, label] of [['console', 'the console'], ['server', 'the server']]) {
+  for (const [part, label] of [
+    ['console', 'the console'],
+    ['server', 'the server'],
+  ]) {
     const why = staleness(OUTPUTS[part], INPUTS[part]);
     if (!why) continue;
     const t0 = performance.now();

@@ -6,7 +6,17 @@
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  assertPrerequisites,
+  browserPresent,
+  browserRequired,
+  expectNoCspViolations,
+  launchBrowser,
+  newWatchedPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 describe.skipIf(!browserPresent && !browserRequired)('sign-in captcha', () => {
   afterEach(expectNoCspViolations);

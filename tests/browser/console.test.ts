@@ -10,8 +10,31 @@ import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { activeTab, chooseLanguage, clickMenu, clickTab, expectMessage, menuLabels, signIn, tabCommand, tabContextCommand, tabLabels, waitForShell } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
+import {
+  activeTab,
+  chooseLanguage,
+  clickMenu,
+  clickTab,
+  expectMessage,
+  menuLabels,
+  signIn,
+  tabCommand,
+  tabContextCommand,
+  tabLabels,
+  waitForShell,
+} from './actions';
+import {
+  assertPrerequisites,
+  browserPresent,
+  browserRequired,
+  expectNoCspViolations,
+  launchBrowser,
+  newWatchedPage,
+  screenshot,
+  startServer,
+  type PageWatch,
+  type RunningServer,
+} from './harness';
 
 const zh = zhCN;
 

@@ -6,7 +6,17 @@ import { en } from '@umbo/contracts/phrases/en/index';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, waitForShell } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type RunningServer } from './harness';
+import {
+  assertPrerequisites,
+  browserPresent,
+  browserRequired,
+  expectNoCspViolations,
+  launchBrowser,
+  newWatchedPage,
+  screenshot,
+  startServer,
+  type RunningServer,
+} from './harness';
 
 describe.skipIf(!browserPresent && !browserRequired)('console failure handling', () => {
   afterEach(expectNoCspViolations);

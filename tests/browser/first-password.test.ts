@@ -9,7 +9,16 @@ import { en } from '@umbo/contracts/phrases/en/index';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/server/src/auth/passwords.js';
-import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, type PageWatch } from './harness';
+import {
+  assertPrerequisites,
+  browserPresent,
+  browserRequired,
+  expectNoCspViolations,
+  launchBrowser,
+  newWatchedPage,
+  screenshot,
+  type PageWatch,
+} from './harness';
 import { startInProcessServer, type InProcessServer } from './in-process';
 
 const SUBNAME = 'robot_arm_7';
@@ -44,7 +53,13 @@ describe.skipIf(!browserPresent && !browserRequired)('a service account’s forc
     server = await startInProcessServer();
     const owner = await server.ctx.repos.accounts.findAccountByUsername('master', 'admin');
     // What the administration screens will do when they land: a service account with an issued password.
-    await server.ctx.repos.accounts.insertService({ owner: owner!, subname: SUBNAME, passwordHash: await hashPassword(FIRST_PASSWORD), forcePassword: true, now: Date.now() });
+    await server.ctx.repos.accounts.insertService({
+      owner: owner!,
+      subname: SUBNAME,
+      passwordHash: await hashPassword(FIRST_PASSWORD),
+      forcePassword: true,
+      now: Date.now(),
+    });
     browser = await launchBrowser();
     ({ page, watch: watches[0] } = await fresh());
   });

@@ -14,7 +14,18 @@ import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
+import {
+  assertPrerequisites,
+  browserPresent,
+  browserRequired,
+  expectNoCspViolations,
+  launchBrowser,
+  newWatchedPage,
+  screenshot,
+  startServer,
+  type PageWatch,
+  type RunningServer,
+} from './harness';
 
 describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium', () => {
   afterEach(expectNoCspViolations);
@@ -75,7 +86,10 @@ describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium',
   /** Stands in for the code request, so a made-up code reaches the real sign-in check. */
   async function fakeCodeIssued(page: Page, path: string): Promise<void> {
     await page.route(`**${path}`, (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ result: 'ok', code: 0, data: { serialNo: 'f'.repeat(32), expiresAt: Date.now() + 300_000, resendAt: Date.now() + 60_000 } }) }),
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ result: 'ok', code: 0, data: { serialNo: 'f'.repeat(32), expiresAt: Date.now() + 300_000, resendAt: Date.now() + 60_000 } }),
+      }),
     );
   }
 
@@ -280,7 +294,10 @@ describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium',
     expect(await page.locator('#login-captcha').count()).toBe(0);
     for (let i = 0; i < 3; i++) {
       await Promise.all([page.waitForResponse('**/api/users/auth/login'), signIn(page, 'nobody_here', 'wrong-password')]);
-      await page.locator('[data-testid=login-error]').filter({ hasText: `${en.errors.bad_credentials} (1010)` }).waitFor();
+      await page
+        .locator('[data-testid=login-error]')
+        .filter({ hasText: `${en.errors.bad_credentials} (1010)` })
+        .waitFor();
     }
     await Promise.all([page.waitForResponse('**/api/users/auth/login'), signIn(page, 'nobody_here', 'wrong-password')]);
     await page.locator('[data-testid=login-info]').filter({ hasText: en.login.captcha_needed }).waitFor();

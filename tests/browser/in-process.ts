@@ -17,7 +17,8 @@ import { loadConfig } from '../../apps/server/src/platform/config.js';
 import { freePort, root, type RunningServer } from './harness';
 
 /** A 96×32 PNG (the SPEC's logo rule: png, at most 4 KB) for the master realm's sign-in screens. */
-export const TEST_LOGO = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAGAAAAAgCAYAAADtwH1UAAAAbElEQVR42u3awQ0AEQBFQVVsq8r/KnARwTKSdyUxEQdKkqJ92YRTAL6aaF0AAAAAAAAAgL8A9MbAwlPmAQAAAAAAAAAAeBPg9AEAAAAAAFzCAG4HWHVkAQAAAACABxkAAgBAAABoLoD8jn6yBnlco2DDAK23AAAAAElFTkSuQmCC';
+export const TEST_LOGO =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAGAAAAAgCAYAAADtwH1UAAAAbElEQVR42u3awQ0AEQBFQVVsq8r/KnARwTKSdyUxEQdKkqJ92YRTAL6aaF0AAAAAAAAAgL8A9MbAwlPmAQAAAAAAAAAAeBPg9AEAAAAAAFzCAG4HWHVkAQAAAACABxkAAgBAAABoLoD8jn6yBnlco2DDAK23AAAAAElFTkSuQmCC';
 
 export interface InProcessServer extends RunningServer {
   ctx: AppContext;

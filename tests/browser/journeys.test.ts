@@ -14,7 +14,16 @@ import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitForShell } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, type PageWatch } from './harness';
+import {
+  assertPrerequisites,
+  browserPresent,
+  browserRequired,
+  expectNoCspViolations,
+  launchBrowser,
+  newWatchedPage,
+  screenshot,
+  type PageWatch,
+} from './harness';
 import { startInProcessServer, TEST_LOGO, type InProcessServer } from './in-process';
 
 const EMAIL = 'ada@example.com';
@@ -65,10 +74,13 @@ describe.skipIf(!browserPresent && !browserRequired)('public journeys past the c
   async function answerCaptcha(page: Page, form: string, previous?: string): Promise<string> {
     const image = page.locator(`[data-testid=${form ? `${form}-` : ''}captcha-image] img`);
     let src = '';
-    await until(async () => {
-      src = (await image.getAttribute('src', { timeout: 1000 }).catch(() => null)) ?? '';
-      return src.startsWith('data:image/png;base64,') && src !== previous;
-    }, `a new captcha image in ${form || 'the password form'}`);
+    await until(
+      async () => {
+        src = (await image.getAttribute('src', { timeout: 1000 }).catch(() => null)) ?? '';
+        return src.startsWith('data:image/png;base64,') && src !== previous;
+      },
+      `a new captcha image in ${form || 'the password form'}`,
+    );
     await page.locator(`#${form || 'login'}-captcha`).fill(server.captchaAnswer(src));
     return src;
   }
@@ -87,7 +99,11 @@ describe.skipIf(!browserPresent && !browserRequired)('public journeys past the c
     await until(
       async () => {
         await admin.goto('/account/outbox');
-        await admin.locator('[data-testid=outbox-row]').first().waitFor({ timeout: 5000 }).catch(() => undefined);
+        await admin
+          .locator('[data-testid=outbox-row]')
+          .first()
+          .waitFor({ timeout: 5000 })
+          .catch(() => undefined);
         for (const body of await admin.locator('[data-testid=outbox-row]').filter({ hasText: recipient }).locator('.outbox__body').allTextContents()) {
           const match = pattern.exec(body);
           if (match && !read.has(body)) {
@@ -158,7 +174,10 @@ describe.skipIf(!browserPresent && !browserRequired)('public journeys past the c
     const [link] = await fromOutbox(EMAIL, /https?:\/\/\S+\/user\/register-result\?realm_id=master&code=[A-Za-z0-9]{24}/);
     await screenshot(admin, 'outbox-activation');
     await page.goto(link);
-    await page.locator('[data-testid=register-result-text]').filter({ hasText: en.flows.activated.replace('{{username}}', USERNAME) }).waitFor();
+    await page
+      .locator('[data-testid=register-result-text]')
+      .filter({ hasText: en.flows.activated.replace('{{username}}', USERNAME) })
+      .waitFor();
     expect(page.url()).not.toContain('code=');
     await screenshot(page, 'activated');
 
@@ -222,7 +241,10 @@ describe.skipIf(!browserPresent && !browserRequired)('public journeys past the c
 
     await page.goto('/user/loginSSO');
     await signIn(page, USERNAME, PASSWORD);
-    await page.locator('[data-testid=login-error]').filter({ hasText: `${ar.errors.bad_credentials} (1010)` }).waitFor();
+    await page
+      .locator('[data-testid=login-error]')
+      .filter({ hasText: `${ar.errors.bad_credentials} (1010)` })
+      .waitFor();
     await signIn(page, USERNAME, NEW_PASSWORD);
     await waitForShell(page);
   });
@@ -247,7 +269,10 @@ describe.skipIf(!browserPresent && !browserRequired)('public journeys past the c
       await page.locator('#register-sms-confirm').fill(SMS_PASSWORD);
     }
     await page.locator(`[data-testid=${flow}-submit]`).click();
-    await page.locator(`[data-testid=${flow}-error]`).filter({ hasText: flow === 'register-sms' ? p.errors.code_invalid : p.errors.email_code_wrong }).waitFor();
+    await page
+      .locator(`[data-testid=${flow}-error]`)
+      .filter({ hasText: flow === 'register-sms' ? p.errors.code_invalid : p.errors.email_code_wrong })
+      .waitFor();
     await screenshot(page, 'code-wrong');
   }
 

@@ -13,7 +13,18 @@ import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, signIn, waitForShell } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
+import {
+  assertPrerequisites,
+  browserPresent,
+  browserRequired,
+  expectNoCspViolations,
+  launchBrowser,
+  newWatchedPage,
+  screenshot,
+  startServer,
+  type PageWatch,
+  type RunningServer,
+} from './harness';
 
 /** Twelve mails and one text message: two pages of ten. */
 const MAILS = Array.from({ length: 12 }, (_, i) => `list-${String(i + 1).padStart(2, '0')}@example.com`);
@@ -21,7 +32,8 @@ const MOBILE = '13800138000';
 const TOTAL = MAILS.length + 1;
 
 const rows = (page: Page) => page.locator('[data-testid=outbox-row]');
-const headers = async (page: Page) => (await page.locator('[data-testid=outbox-page] .ant-table-thead th').allTextContents()).map((s) => s.trim()).filter(Boolean);
+const headers = async (page: Page) =>
+  (await page.locator('[data-testid=outbox-page] .ant-table-thead th').allTextContents()).map((s) => s.trim()).filter(Boolean);
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 const totalText = (page: Page) => page.locator('[data-testid=outbox-page] .ant-pagination-total-text').textContent();
 const fill = (text: string, values: Record<string, number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k]));
@@ -69,7 +81,13 @@ describe.skipIf(!browserPresent && !browserRequired)('list tables in Chromium', 
     await waitForShell(page);
     await page.goto('/account/outbox');
     await expect.poll(() => rows(page).count()).toBe(TOTAL);
-    expect(await headers(page)).toEqual([zh.security.outbox_time, zh.security.outbox_channel, zh.security.outbox_recipient, zh.security.outbox_subject, zh.security.outbox_body]);
+    expect(await headers(page)).toEqual([
+      zh.security.outbox_time,
+      zh.security.outbox_channel,
+      zh.security.outbox_recipient,
+      zh.security.outbox_subject,
+      zh.security.outbox_body,
+    ]);
     // The text message was sent last: it is on top, and its empty subject reads '—'.
     const sms = rows(page).first();
     expect(await sms.locator('td').nth(2).textContent()).toBe(`+86${MOBILE}`);
@@ -103,7 +121,11 @@ describe.skipIf(!browserPresent && !browserRequired)('list tables in Chromium', 
   });
 
   it('filters by channel from the column menu and by recipient from the search box', async () => {
-    await page.locator('[data-testid=outbox-page] .ant-table-thead th').filter({ hasText: zh.security.outbox_channel }).locator('.ant-table-filter-trigger').click();
+    await page
+      .locator('[data-testid=outbox-page] .ant-table-thead th')
+      .filter({ hasText: zh.security.outbox_channel })
+      .locator('.ant-table-filter-trigger')
+      .click();
     const menu = page.locator('.ant-table-filter-dropdown');
     await menu.getByText(zh.security.outbox_sms, { exact: true }).click();
     await screenshot(page, 'outbox-channel-filter');
@@ -155,7 +177,11 @@ describe.skipIf(!browserPresent && !browserRequired)('list tables in Chromium', 
 
   it('says in place when the list cannot be loaded, and loads it again on request', async () => {
     await page.route('**/api/users/outbox?**', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ result: 'fail', code: 1201, errno: 1201, error: 'database_error', msg: 'x' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ result: 'fail', code: 1201, errno: 1201, error: 'database_error', msg: 'x' }),
+      }),
     );
     await page.locator('[data-testid=table-reload]').click();
     const alert = page.locator('[data-testid=table-error]');

@@ -12,7 +12,18 @@ import { createHmac } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, expectMessage, signIn, waitForShell } from './actions';
-import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot, startServer, type PageWatch, type RunningServer } from './harness';
+import {
+  assertPrerequisites,
+  browserPresent,
+  browserRequired,
+  expectNoCspViolations,
+  launchBrowser,
+  newWatchedPage,
+  screenshot,
+  startServer,
+  type PageWatch,
+  type RunningServer,
+} from './harness';
 
 const zh = zhCN;
 const NEW_PASSWORD = 'Fresh-Browser-Pa55-9';
@@ -156,7 +167,10 @@ describe.skipIf(!browserPresent && !browserRequired)('account security in Chromi
     // The enabling codes are spent (steps up to now); the next step is still within ±1.
     const login = await apiLogin(server.baseUrl, server.adminPassword, totpAt(secret, stepNow() + 1));
     expect(login.code).toBe(0);
-    await page.evaluate(({ token, expire }) => localStorage.setItem('access_token', JSON.stringify({ value: token, expire })), { token: login.data!.token, expire: login.data!.expiresAt });
+    await page.evaluate(({ token, expire }) => localStorage.setItem('access_token', JSON.stringify({ value: token, expire })), {
+      token: login.data!.token,
+      expire: login.data!.expiresAt,
+    });
     await page.goto('/account/security');
     await waitForShell(page);
     await page.locator('[data-testid=otp-status]').filter({ hasText: zh.account.otp_enabled }).waitFor();

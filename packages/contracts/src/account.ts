@@ -108,8 +108,14 @@ export const otpDisableBody = z.object({
 const bindTarget = z.object({
   channel: z.enum(['email', 'sms']),
   email: zEmail.optional(),
-  mobile: z.string().regex(/^\+?[\d\s-]{4,20}$/, 'validation.mobile').optional(),
-  country: z.string().regex(/^\+?\d{1,3}$/, 'validation.mobile').optional(),
+  mobile: z
+    .string()
+    .regex(/^\+?[\d\s-]{4,20}$/, 'validation.mobile')
+    .optional(),
+  country: z
+    .string()
+    .regex(/^\+?\d{1,3}$/, 'validation.mobile')
+    .optional(),
 });
 export const bindCodeBody = bindTarget.extend({ password: zPasswordInput, lang: z.string().max(35).optional() });
 export const bindCodeResult = z.object({ serialNo: z.string(), expiresAt: z.number(), resendAt: z.number() });

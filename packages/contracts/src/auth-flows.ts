@@ -25,8 +25,14 @@ const captcha = {
   serialNo: z.string().max(64).optional(),
 };
 const phone = {
-  mobile: z.string().min(1, 'validation.required').regex(/^\+?[\d\s-]{4,20}$/, 'validation.mobile'),
-  country: z.string().regex(/^\+?\d{1,3}$/, 'validation.mobile').optional(),
+  mobile: z
+    .string()
+    .min(1, 'validation.required')
+    .regex(/^\+?[\d\s-]{4,20}$/, 'validation.mobile'),
+  country: z
+    .string()
+    .regex(/^\+?\d{1,3}$/, 'validation.mobile')
+    .optional(),
 };
 /** The code's format is not checked here: a malformed code counts as a wrong try. */
 const code = {
@@ -116,5 +122,3 @@ export type EmailCodeBody = z.infer<typeof emailCodeBody>;
 export type RegisterEmailBody = z.infer<typeof registerEmailBody>;
 export type RegisterSmsBody = z.infer<typeof registerSmsBody>;
 export type OutboxItem = z.infer<typeof outboxItem>;
-
-

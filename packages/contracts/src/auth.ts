@@ -4,13 +4,19 @@ import { LIMITS, zPassword } from './rules.js';
 
 export const loginBody = z.object({
   username: z.string().min(1, 'validation.required').max(120),
-  password: z.string().min(1, 'validation.required').refine((v) => new TextEncoder().encode(v).length <= LIMITS.passwordMaxBytes, 'validation.password_max'),
+  password: z
+    .string()
+    .min(1, 'validation.required')
+    .refine((v) => new TextEncoder().encode(v).length <= LIMITS.passwordMaxBytes, 'validation.password_max'),
   realm_id: z.string().max(64).optional(),
   captcha: z.string().max(16).optional(),
   serialNo: z.string().max(64).optional(),
   otp: z.string().max(16).optional(),
   /** login region, country calling code (SPEC §3 login session state `country`) */
-  country: z.string().regex(/^\+?\d{1,3}$/, 'validation.mobile').optional(),
+  country: z
+    .string()
+    .regex(/^\+?\d{1,3}$/, 'validation.mobile')
+    .optional(),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -68,7 +68,5 @@ export interface CurrentUser {
 /** True when any role grants `permissionId.action`. */
 export function can(user: Pick<CurrentUser, 'roles'> | null | undefined, permissionId: string, action?: Action): boolean {
   if (!user) return false;
-  return user.roles.some((r) =>
-    r.permissions.some((p) => p.permissionId === permissionId && (action === undefined || p.actionList.includes(action))),
-  );
+  return user.roles.some((r) => r.permissions.some((p) => p.permissionId === permissionId && (action === undefined || p.actionList.includes(action))));
 }

@@ -80,7 +80,13 @@ const zTemplate = z.string().max(REALM_SETTINGS_LIMITS.templateMax);
 const zDays = z.number().int().min(REALM_SETTINGS_LIMITS.validityDays.min).max(REALM_SETTINGS_LIMITS.validityDays.max);
 /** http or https (SPEC §5 "URL must be http or https"); the SSRF guard decides at send time (A-37). */
 const zOutboundUrl = z.string().max(REALM_SETTINGS_LIMITS.urlMax).refine(isHttpUrl, 'validation.url');
-const zToken = (max = 256) => z.string().trim().min(1, 'validation.required').max(max).regex(/^[^\s]+$/, 'no spaces');
+const zToken = (max = 256) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(max)
+    .regex(/^[^\s]+$/, 'no spaces');
 /** A secret as sent: '' clears; never trimmed (it is the caller's exact value). */
 const zSecret = z.string().max(1024);
 
@@ -91,11 +97,18 @@ const MAILBOX = new RegExp(`^(?:${EMAIL.source.slice(1, -1)}|[^<>\\r\\n]{0,100}<
 
 /** SPEC §3 email config group, as a PATCH sends it (the whole group; password as above). */
 export const realmEmailInput = z.strictObject({
-  host: z.string().max(253).refine((v) => HOSTNAME.test(v) || IPV6.test(v), 'host name or IP address'),
+  host: z
+    .string()
+    .max(253)
+    .refine((v) => HOSTNAME.test(v) || IPV6.test(v), 'host name or IP address'),
   port: z.number().int().min(1).max(65_535),
   /** implicit TLS (465); otherwise STARTTLS when the server offers it */
   secure: z.boolean().default(false),
-  user: z.string().max(254).regex(/^[^\r\n]*$/).optional(),
+  user: z
+    .string()
+    .max(254)
+    .regex(/^[^\r\n]*$/)
+    .optional(),
   password: zSecret.optional(),
   from: z.string().max(320).regex(MAILBOX, 'validation.email'),
 });
@@ -142,7 +155,10 @@ export const realmSettingsPatch = z.strictObject({
   resetEmailTpl: zTemplate.optional(),
   logo_img_url: zLogo.optional(),
   icon_img_url: zIcon.optional(),
-  default_client_id: z.string().regex(/^[A-Za-z0-9_.-]{0,64}$/, 'client id: up to 64 letters, digits, _ . -').optional(),
+  default_client_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{0,64}$/, 'client id: up to 64 letters, digits, _ . -')
+    .optional(),
   accountCertValidity: zDays.optional(),
   realmMiddleCertValidity: zDays.optional(),
   captchaPolicy: z.enum(CAPTCHA_POLICIES).optional(),
@@ -172,12 +188,23 @@ export const realmSmsView = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('outbox') }),
   z.object({ provider: z.literal('webhook'), url: z.string(), secret: hidden, hasSecret: z.boolean() }),
   z.object({
-    provider: z.literal('aliyun'), accessKeyId: z.string(), accessKeySecret: hidden, hasAccessKeySecret: z.boolean(),
-    signName: z.string(), templateCode: z.string(), regionId: z.string().optional(), endpoint: z.string().optional(),
+    provider: z.literal('aliyun'),
+    accessKeyId: z.string(),
+    accessKeySecret: hidden,
+    hasAccessKeySecret: z.boolean(),
+    signName: z.string(),
+    templateCode: z.string(),
+    regionId: z.string().optional(),
+    endpoint: z.string().optional(),
   }),
   z.object({
-    provider: z.literal('twilio'), accountSid: z.string(), authToken: hidden, hasAuthToken: z.boolean(),
-    from: z.string().optional(), messagingServiceSid: z.string().optional(), endpoint: z.string().optional(),
+    provider: z.literal('twilio'),
+    accountSid: z.string(),
+    authToken: hidden,
+    hasAuthToken: z.boolean(),
+    from: z.string().optional(),
+    messagingServiceSid: z.string().optional(),
+    endpoint: z.string().optional(),
   }),
 ]);
 
@@ -206,4 +233,10 @@ export const realmSettingsView = z.object({
 });
 export type RealmSettingsView = z.infer<typeof realmSettingsView>;
 
-export const realmSettingsParams = z.object({ realmId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'realm id') });
+export const realmSettingsParams = z.object({
+  realmId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'realm id'),
+});

@@ -23,9 +23,25 @@ describeBothDbs('accounts repository', (h) => {
     const now = h().clock.now();
     const p = await repo().insertPerson({ realmId, username: 'Kate_01', passwordHash: null, email: 'Kate@Example.test', phone: '+8613800000001', now });
     expect(p).toEqual({
-      id: expect.stringMatching(/^[a-z0-9]{32}$/), realm_id: realmId, kind: 'person', owner_id: null, username: 'Kate_01', username_norm: 'kate_01',
-      email: 'Kate@Example.test', email_norm: 'kate@example.test', phone: '+8613800000001', password_hash: null, avatar: '', disabled: 0,
-      activated: 1, force_password: 0, regist_area: '', last_login_at: null, last_login_area: '', created_at: now, updated_at: now,
+      id: expect.stringMatching(/^[a-z0-9]{32}$/),
+      realm_id: realmId,
+      kind: 'person',
+      owner_id: null,
+      username: 'Kate_01',
+      username_norm: 'kate_01',
+      email: 'Kate@Example.test',
+      email_norm: 'kate@example.test',
+      phone: '+8613800000001',
+      password_hash: null,
+      avatar: '',
+      disabled: 0,
+      activated: 1,
+      force_password: 0,
+      regist_area: '',
+      last_login_at: null,
+      last_login_area: '',
+      created_at: now,
+      updated_at: now,
     });
     expect(await repo().findAccountById(realmId, p.id)).toEqual(p);
     expect((await repo().findAccountByUsername(realmId, 'KATE_01'))?.id).toBe(p.id);

@@ -105,11 +105,13 @@ export function createAccountRepo(db: Db) {
     if (q.q) {
       // LIKE with the user's text escaped: a '%' typed is a '%' searched.
       const like = `%${fold(q.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      s = s.where((eb) => eb.or([
-        eb('username_norm', 'like', sql<string>`${like} escape '\\'`),
-        eb('email_norm', 'like', sql<string>`${like} escape '\\'`),
-        eb('phone', 'like', sql<string>`${like} escape '\\'`),
-      ]));
+      s = s.where((eb) =>
+        eb.or([
+          eb('username_norm', 'like', sql<string>`${like} escape '\\'`),
+          eb('email_norm', 'like', sql<string>`${like} escape '\\'`),
+          eb('phone', 'like', sql<string>`${like} escape '\\'`),
+        ]),
+      );
     }
     return s;
   }
@@ -146,7 +148,9 @@ export function createAccountRepo(db: Db) {
       return filtered(trx, realmId, q).selectAll().orderBy('created_at', 'desc').orderBy('id').limit(q.limit).offset(q.offset).execute();
     },
     async countAccounts(realmId: string, q: Omit<AccountListQuery, 'limit' | 'offset'> = {}, trx: Db = db): Promise<number> {
-      const row = await filtered(trx, realmId, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await filtered(trx, realmId, q)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
@@ -160,7 +164,10 @@ export function createAccountRepo(db: Db) {
       const prefix = `${oldNorm}/`;
       await trx
         .updateTable('accounts')
-        .set({ username_norm: sql<string>`cast(${norm + '/'} as varchar(120)) || substr(username_norm, cast(${prefix.length + 1} as integer))`, updated_at: now })
+        .set({
+          username_norm: sql<string>`cast(${norm + '/'} as varchar(120)) || substr(username_norm, cast(${prefix.length + 1} as integer))`,
+          updated_at: now,
+        })
         .where('realm_id', '=', realmId)
         .where('owner_id', '=', id)
         .where('kind', '=', 'service')
@@ -181,7 +188,9 @@ export function createAccountRepo(db: Db) {
     /** Binds (or with null unbinds) the email or phone; the unique indexes refuse a taken one. */
     async setAddress(realmId: string, id: string, channel: 'email' | 'sms', value: string | null, now: number, trx: Db = db): Promise<void> {
       const patch = channel === 'email' ? { email: value, email_norm: value === null ? null : normaliseEmail(value) } : { phone: value };
-      await byId(trx, realmId, id).set({ ...patch, updated_at: now }).execute();
+      await byId(trx, realmId, id)
+        .set({ ...patch, updated_at: now })
+        .execute();
     },
     async setAvatarUrl(realmId: string, id: string, avatar: string, now: number, trx: Db = db): Promise<void> {
       await byId(trx, realmId, id).set({ avatar, updated_at: now }).execute();

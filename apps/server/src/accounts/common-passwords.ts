@@ -45,7 +45,32 @@ asshole fuckyou fuckoff bitch shit damn
 qwertyui asdfghjk zxcvbnm1 mnbvcxz poiuytrewq lkjhgfdsa 1234qwer qwer1234 1234asdf asdf1234
 `;
 
-const SUFFIXES = ['', '1', '12', '123', '1234', '12345', '123456', '!', '1!', '123!', '01', '11', '13', '22', '69', '77', '88', '99', '007', '666', '777', '888', '321', '2'];
+const SUFFIXES = [
+  '',
+  '1',
+  '12',
+  '123',
+  '1234',
+  '12345',
+  '123456',
+  '!',
+  '1!',
+  '123!',
+  '01',
+  '11',
+  '13',
+  '22',
+  '69',
+  '77',
+  '88',
+  '99',
+  '007',
+  '666',
+  '777',
+  '888',
+  '321',
+  '2',
+];
 const YEARS = Array.from({ length: 2026 - 1970 + 1 }, (_, i) => String(1970 + i));
 
 function expand(): Set<string> {
@@ -57,7 +82,7 @@ function expand(): Set<string> {
     if (/[a-z]/.test(base)) for (const y of [...YEARS, ...YEARS.map((y) => y.slice(2))]) set.add(base + y);
   }
   for (let d = 0; d <= 9; d++) for (let n = 4; n <= 16; n++) set.add(String(d).repeat(n));
-  for (const y of YEARS) set.add(y), set.add(y + y);
+  for (const y of YEARS) (set.add(y), set.add(y + y));
   return set;
 }
 

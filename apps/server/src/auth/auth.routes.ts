@@ -13,7 +13,16 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginSer
 
   r.post(
     '/api/users/auth/login',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Sign in with user name (service accounts: owner/subname) and password, plus `otp` when the account has one-time passwords on. 1010 for any wrong or unknown credential, with errData {locked, retryAfter} while throttled (A-31); 1503 OTP empty, 1502 OTP wrong; 1011 disabled and 5007 not activated only after the password was right', body: loginBody, response: responses(loginResult) } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sign in with user name (service accounts: owner/subname) and password, plus `otp` when the account has one-time passwords on. 1010 for any wrong or unknown credential, with errData {locked, retryAfter} while throttled (A-31); 1503 OTP empty, 1502 OTP wrong; 1011 disabled and 5007 not activated only after the password was right',
+        body: loginBody,
+        response: responses(loginResult),
+      },
+    },
     async (req, reply) => {
       const { account, issued } = await deps.login.login({
         realmId: req.body.realm_id || MASTER_REALM,
@@ -33,13 +42,22 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginSer
         secure: deps.secureCookies,
         maxAge: LIMITS.tokenLifetimeMs / 1000,
       });
-      return ok({ token: issued.token, expiresAt: issued.session.expires_at, userId: account.id, realmId: account.realm_id, forcePassword: Boolean(account.force_password) });
+      return ok({
+        token: issued.token,
+        expiresAt: issued.session.expires_at,
+        userId: account.id,
+        realmId: account.realm_id,
+        forcePassword: Boolean(account.force_password),
+      });
     },
   );
 
   r.post(
     '/api/users/auth/logout',
-    { config: { access: 'session', allowWhilePasswordChangeRequired: true }, schema: { tags: ['auth'], summary: 'End this session', response: responses(z.object({})) } },
+    {
+      config: { access: 'session', allowWhilePasswordChangeRequired: true },
+      schema: { tags: ['auth'], summary: 'End this session', response: responses(z.object({})) },
+    },
     async (req, reply) => {
       await deps.sessions.revoke(authOf(req).session);
       reply.clearCookie('userid', { path: '/' });

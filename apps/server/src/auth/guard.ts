@@ -110,4 +110,3 @@ declare module 'fastify' {
     realm?: RealmSource;
   }
 }
-

@@ -38,7 +38,11 @@ export interface SecondFactor {
 
 /** The image captcha of the password form (captcha/captcha.service.ts), when wired. */
 export interface PasswordCaptcha {
-  guardPasswordLogin(realmId: string, input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string }, settings: FlowSettings): Promise<{ succeeded(): Promise<void> }>;
+  guardPasswordLogin(
+    realmId: string,
+    input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string },
+    settings: FlowSettings,
+  ): Promise<{ succeeded(): Promise<void> }>;
 }
 
 export interface LoginDeps {

@@ -52,7 +52,9 @@ describeBothDbs('password sign-in', (h) => {
       expect((await signIn(h(), a)).status).toBe(200);
       expect(await signIn(h(), { ...a, password: password.slice(0, -1) })).toEqual(BAD);
       expect(await signIn(h(), { ...a, password: password.toUpperCase() })).toEqual(BAD);
-      expect(await signIn(h(), { ...a, password: password.slice(0, 72) + 'x'.repeat(len - 72 > 0 ? len - 72 : 0) })).toEqual(len > 72 ? BAD : { status: 200, body: expect.anything() });
+      expect(await signIn(h(), { ...a, password: password.slice(0, 72) + 'x'.repeat(len - 72 > 0 ? len - 72 : 0) })).toEqual(
+        len > 72 ? BAD : { status: 200, body: expect.anything() },
+      );
     }
   });
 
@@ -88,7 +90,13 @@ describeBothDbs('password sign-in', (h) => {
     expect(passwords.burnPasswordCheck).not.toHaveBeenCalled();
     // A realm is public (its issuer and sign-in page are), so an unknown one is a plain 1004
     // before any account is looked at; no captcha can even be issued for it.
-    const res = await as(h()).post('/api/users/auth/login', { username: a.username, password: a.password, realm_id: 'no-such-realm', captcha: 'ABCD', serialNo: 'x' });
+    const res = await as(h()).post('/api/users/auth/login', {
+      username: a.username,
+      password: a.password,
+      realm_id: 'no-such-realm',
+      captcha: 'ABCD',
+      serialNo: 'x',
+    });
     expect(res).toMatchObject({ status: 404, body: { code: 1004 } });
     expect(passwords.burnPasswordCheck).not.toHaveBeenCalled();
   });
@@ -104,7 +112,13 @@ describeBothDbs('password sign-in', (h) => {
     const a = await createPerson(h());
     const res = await as(h()).post('/api/users/auth/login', { username: a.username, password: a.password, country: '+86', ...(await captcha(h())) });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ token: expect.any(String), expiresAt: h().clock.now() + 604_800_000, userId: a.id, realmId: 'master', forcePassword: false });
+    expect(res.body.data).toEqual({
+      token: expect.any(String),
+      expiresAt: h().clock.now() + 604_800_000,
+      userId: a.id,
+      realmId: 'master',
+      forcePassword: false,
+    });
     const row = await h().ctx.repos.accounts.findAccountById('master', a.id);
     expect(row).toMatchObject({ last_login_at: h().clock.now(), last_login_area: '86' });
   });

@@ -4,8 +4,13 @@
  */
 import { hash, verify } from '@node-rs/argon2';
 
-export const ARGON2_PARAMS = { // 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read)
-  algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_PARAMS = {
+  // 2 = Algorithm.Argon2id (a const enum, which isolated modules cannot read)
+  algorithm: 2,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_PARAMS);

@@ -80,7 +80,11 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
    * skip the captcha (issue 8). `succeeded` gives a right password's attempt back, so the
    * counters count failures.
    */
-  async function guardPasswordLogin(realmId: string, input: CaptchaAnswer & { username: string; ip: string }, settings?: FlowSettings): Promise<PasswordCaptchaHold> {
+  async function guardPasswordLogin(
+    realmId: string,
+    input: CaptchaAnswer & { username: string; ip: string },
+    settings?: FlowSettings,
+  ): Promise<PasswordCaptchaHold> {
     const policy = (settings ?? (await deps.settingsOf(realmId))).captchaPolicy;
     if (policy !== 'after_failures') {
       await verify(realmId, input);

@@ -14,7 +14,7 @@ const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function chunks(png: Buffer): { type: string; data: Buffer }[] {
   const out = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const len = png.readUInt32BE(at);
     out.push({ type: png.toString('latin1', at + 4, at + 8), data: png.subarray(at + 8, at + 8 + len) });
     at += 12 + len;
@@ -24,7 +24,13 @@ function chunks(png: Buffer): { type: string; data: Buffer }[] {
 
 /** Palette index per pixel (the renderer's indices are ink levels: higher is darker). */
 function pixels(png: Buffer): Uint8Array {
-  const raw = zlib.inflateSync(Buffer.concat(chunks(png).filter((c) => c.type === 'IDAT').map((c) => c.data)));
+  const raw = zlib.inflateSync(
+    Buffer.concat(
+      chunks(png)
+        .filter((c) => c.type === 'IDAT')
+        .map((c) => c.data),
+    ),
+  );
   const out = new Uint8Array(CAPTCHA_WIDTH * CAPTCHA_HEIGHT);
   for (let y = 0; y < CAPTCHA_HEIGHT; y++) out.set(raw.subarray(y * (CAPTCHA_WIDTH + 1) + 1, (y + 1) * (CAPTCHA_WIDTH + 1)), y * CAPTCHA_WIDTH);
   return out;
@@ -40,7 +46,15 @@ function markupSolver(image: Buffer): string | undefined {
   let text = image.toString('latin1');
   if (image.subarray(0, 8).equals(PNG_MAGIC)) {
     for (const c of chunks(image)) text += c.data.toString('latin1');
-    text += zlib.inflateSync(Buffer.concat(chunks(image).filter((c) => c.type === 'IDAT').map((c) => c.data))).toString('latin1');
+    text += zlib
+      .inflateSync(
+        Buffer.concat(
+          chunks(image)
+            .filter((c) => c.type === 'IDAT')
+            .map((c) => c.data),
+        ),
+      )
+      .toString('latin1');
   }
   const norm = (pts: number[][]) => {
     const [mx, my] = [0, 1].map((k) => pts.reduce((a, p) => a + p[k]!, 0) / pts.length);
@@ -48,7 +62,10 @@ function markupSolver(image: Buffer): string | undefined {
     return pts.map((p) => [(p[0]! - mx!) / size, (p[1]! - my!) / size]);
   };
   const found = [...text.matchAll(/<path d="([^"]*)" transform="translate\(([-\d.]+)[^"]*"[^>]*stroke-linecap="round"/g)].map((m) => {
-    const strokes = m[1]!.split('M').filter(Boolean).map((s) => s.split('L').map((p) => p.trim().split(',').map(Number)));
+    const strokes = m[1]!
+      .split('M')
+      .filter(Boolean)
+      .map((s) => s.split('L').map((p) => p.trim().split(',').map(Number)));
     const shape = norm(strokes.flat());
     let best: [string, number] = ['?', Infinity];
     for (const [ch, g] of Object.entries(GLYPHS)) {
@@ -58,14 +75,21 @@ function markupSolver(image: Buffer): string | undefined {
     }
     return { x: Number(m[2]), ch: best[0] };
   });
-  return found.length ? found.sort((a, b) => a.x - b.x).map((f) => f.ch).join('') : undefined;
+  return found.length
+    ? found
+        .sort((a, b) => a.x - b.x)
+        .map((f) => f.ch)
+        .join('')
+    : undefined;
 }
 
 /** The markup the renderer used to deliver (issue 3), reduced to what the solver reads. */
 function issue3Markup(answer: string): Buffer {
   const paths = [...answer].map((ch, i) => {
     const s = 2.1 + Math.random() * 0.6;
-    const d = GLYPHS[ch]!.map((st) => 'M' + st.map(([x, y]) => `${((x - 3 + Math.random() * 0.6 - 0.3) * s).toFixed(1)},${((y - 5) * s * 0.95).toFixed(1)}`).join(' L')).join(' ');
+    const d = GLYPHS[ch]!.map(
+      (st) => 'M' + st.map(([x, y]) => `${((x - 3 + Math.random() * 0.6 - 0.3) * s).toFixed(1)},${((y - 5) * s * 0.95).toFixed(1)}`).join(' L'),
+    ).join(' ');
     return `<path d="${d}" transform="translate(${(26.7 * (i + 0.75)).toFixed(1)},20) rotate(${(Math.random() * 44 - 22).toFixed(1)})" stroke="rgb(40,40,40)" fill="none" stroke-linecap="round"/>`;
   });
   return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><path d="M0,3 C40,9 80,1 120,30" fill="none"/>${paths.join('')}</svg>`);
@@ -73,7 +97,11 @@ function issue3Markup(answer: string): Buffer {
 
 describeBothDbs('captcha', (h) => {
   const captcha = () => h().ctx.services.captcha;
-  const code = (p: Promise<unknown>) => p.then(() => 0, (e: { def?: { code: number } }) => e.def?.code ?? -1);
+  const code = (p: Promise<unknown>) =>
+    p.then(
+      () => 0,
+      (e: { def?: { code: number } }) => e.def?.code ?? -1,
+    );
 
   it('GET /api/users/auth/captcha answers a PNG image', async () => {
     const res = await as(h()).get('/api/users/auth/captcha');
@@ -140,7 +168,8 @@ describeBothDbs('captcha', (h) => {
 
   it("'always' asks every time; 'after_failures' from the 4th attempt of an account or an IP; a right password gives its attempt back", async () => {
     const realm = await createRealm(h());
-    const guard = (username: string, ip: string, answer: { captcha?: string; serialNo?: string } = {}) => captcha().guardPasswordLogin(realm, { username, ip, ...answer });
+    const guard = (username: string, ip: string, answer: { captcha?: string; serialNo?: string } = {}) =>
+      captcha().guardPasswordLogin(realm, { username, ip, ...answer });
     expect(await code(guard('bob', '192.0.2.9'))).toBe(4005);
     await setRealmSettings(h(), realm, { captchaPolicy: 'after_failures' });
     // three failed attempts of Bob from three addresses pass without a captcha…
@@ -167,7 +196,9 @@ describeBothDbs('captcha', (h) => {
 
   it("A-31 'after_failures': 200 parallel attempts without a captcha — only 3 pass the guard", async () => {
     const realm = await createRealm(h(), { captchaPolicy: 'after_failures' });
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => code(captcha().guardPasswordLogin(realm, { username: 'dave', ip: `198.51.100.${i % 250}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => code(captcha().guardPasswordLogin(realm, { username: 'dave', ip: `198.51.100.${i % 250}` }))),
+    );
     expect(results.filter((c) => c === 0)).toHaveLength(3);
     expect(results.filter((c) => c === 4005)).toHaveLength(197);
   });

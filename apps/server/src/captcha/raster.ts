@@ -22,12 +22,18 @@ export class InkCanvas {
   stroke(points: readonly Point[], width: number, level: number): void {
     if (points.length === 0) return;
     const r = width / 2;
-    let x0 = this.width, y0 = this.height, x1 = -1, y1 = -1;
+    let x0 = this.width,
+      y0 = this.height,
+      x1 = -1,
+      y1 = -1;
     // one point is a dot (a segment of length 0); otherwise each consecutive pair
     for (let i = 0; i < Math.max(1, points.length - 1); i++) {
       const box = this.segment(points[i]!, points[Math.min(i + 1, points.length - 1)]!, r);
       if (!box) continue;
-      x0 = Math.min(x0, box[0]); y0 = Math.min(y0, box[1]); x1 = Math.max(x1, box[2]); y1 = Math.max(y1, box[3]);
+      x0 = Math.min(x0, box[0]);
+      y0 = Math.min(y0, box[1]);
+      x1 = Math.max(x1, box[2]);
+      y1 = Math.max(y1, box[3]);
     }
     this.blend(x0, y0, x1, y1, level);
   }
@@ -50,7 +56,8 @@ export class InkCanvas {
     const bx1 = Math.min(w - 1, Math.ceil(Math.max(a[0], b[0]) + r + 1));
     const by1 = Math.min(h - 1, Math.ceil(Math.max(a[1], b[1]) + r + 1));
     if (bx0 > bx1 || by0 > by1) return null;
-    const dx = b[0] - a[0], dy = b[1] - a[1];
+    const dx = b[0] - a[0],
+      dy = b[1] - a[1];
     const len2 = dx * dx + dy * dy;
     for (let y = by0; y <= by1; y++) {
       const py = y + 0.5 - a[1];
@@ -58,7 +65,8 @@ export class InkCanvas {
         const px = x + 0.5 - a[0];
         // distance from the pixel centre to the segment; coverage ramps over one pixel at the edge
         const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, (px * dx + py * dy) / len2));
-        const ex = px - t * dx, ey = py - t * dy;
+        const ex = px - t * dx,
+          ey = py - t * dy;
         const cover = r + 0.5 - Math.sqrt(ex * ex + ey * ey);
         if (cover <= 0) continue;
         const i = y * w + x;

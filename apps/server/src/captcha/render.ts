@@ -56,8 +56,12 @@ function subdivide(points: readonly Point[], step = 2): Point[] {
 
 /** A random smooth displacement of the whole picture (two crossed sine waves and a slow bend). */
 function randomWarp(r: Random): (points: readonly Point[]) => Point[] {
-  const ax = r.float(1.2, 2), kx = (2 * Math.PI) / r.float(16, 26), px = r.float(0, 2 * Math.PI);
-  const ay = r.float(1.5, 2.5), ky = (2 * Math.PI) / r.float(28, 48), py = r.float(0, 2 * Math.PI);
+  const ax = r.float(1.2, 2),
+    kx = (2 * Math.PI) / r.float(16, 26),
+    px = r.float(0, 2 * Math.PI);
+  const ay = r.float(1.5, 2.5),
+    ky = (2 * Math.PI) / r.float(28, 48),
+    py = r.float(0, 2 * Math.PI);
   const bend = r.float(-3, 3);
   return (points) =>
     subdivide(points).map(([x, y]) => {
@@ -69,10 +73,16 @@ function randomWarp(r: Random): (points: readonly Point[]) => Point[] {
 /** A cubic Bézier from the left edge to the right one, between rows `top` and `bottom`. */
 function crossingCurve(r: Random, top: number, bottom: number): Point[] {
   const y = () => r.float(top, bottom);
-  const c: Point[] = [[r.float(-5, 10), y()], [r.float(25, 55), y()], [r.float(65, 95), y()], [r.float(CAPTCHA_WIDTH - 10, CAPTCHA_WIDTH + 5), y()]];
+  const c: Point[] = [
+    [r.float(-5, 10), y()],
+    [r.float(25, 55), y()],
+    [r.float(65, 95), y()],
+    [r.float(CAPTCHA_WIDTH - 10, CAPTCHA_WIDTH + 5), y()],
+  ];
   const out: Point[] = [];
   for (let i = 0; i <= 24; i++) {
-    const t = i / 24, s = 1 - t;
+    const t = i / 24,
+      s = 1 - t;
     const w = [s * s * s, 3 * s * s * t, 3 * s * t * t, t * t * t];
     out.push([w.reduce((a, wi, k) => a + wi * c[k]![0], 0), w.reduce((a, wi, k) => a + wi * c[k]![1], 0)]);
   }
@@ -125,8 +135,16 @@ export function renderCaptcha(answer: string): Buffer {
   // decoy strokes, speckles, then grain.
   canvas.stroke(warp(crossingCurve(r, CAPTCHA_HEIGHT * 0.3, CAPTCHA_HEIGHT * 0.7)), r.float(0.8, 1.2), r.float(0.7, 0.85));
   for (let i = 0; i < 4; i++) {
-    const x = r.float(0, CAPTCHA_WIDTH), y = r.float(0, CAPTCHA_HEIGHT), a = r.float(0, 2 * Math.PI), b = a + r.float(-1.5, 1.5), l = r.float(4, 7);
-    const bent: Point[] = [[x, y], [x + l * Math.cos(a), y + l * Math.sin(a)], [x + l * (Math.cos(a) + Math.cos(b)), y + l * (Math.sin(a) + Math.sin(b))]];
+    const x = r.float(0, CAPTCHA_WIDTH),
+      y = r.float(0, CAPTCHA_HEIGHT),
+      a = r.float(0, 2 * Math.PI),
+      b = a + r.float(-1.5, 1.5),
+      l = r.float(4, 7);
+    const bent: Point[] = [
+      [x, y],
+      [x + l * Math.cos(a), y + l * Math.sin(a)],
+      [x + l * (Math.cos(a) + Math.cos(b)), y + l * (Math.sin(a) + Math.sin(b))],
+    ];
     canvas.stroke(warp(bent), r.float(0.9, 1.4), r.float(0.35, 0.55));
   }
   for (let i = 0; i < 30; i++) canvas.dot([r.float(0, CAPTCHA_WIDTH), r.float(0, CAPTCHA_HEIGHT)], r.float(0.4, 1.1), r.float(0.4, 0.9));

@@ -60,7 +60,11 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
         .where('used_at', 'is', null)
         .where('attempts', '<', a.maxAttempts)
         .where('expires_at', '>', a.now)
-        .returning([sql<number>`(case when ${hit} then 1 else 0 end)`.as('hit'), sql<number>`(case when serial_no = ${a.serialNo} then 1 else 0 end)`.as('same_serial'), 'subject'])
+        .returning([
+          sql<number>`(case when ${hit} then 1 else 0 end)`.as('hit'),
+          sql<number>`(case when serial_no = ${a.serialNo} then 1 else 0 end)`.as('same_serial'),
+          'subject',
+        ])
         .executeTakeFirst();
       if (decided) {
         if (Number(decided.hit) === 1) return { status: 'ok', subject: decided.subject };
@@ -110,7 +114,12 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
 
     async releaseCounters(keys: CounterKey[]): Promise<void> {
       if (keys.length === 0) return;
-      await db.updateTable('rate_counters').set({ count: sql`count - 1` }).where('key', 'in', keys.map(counterKey)).where('count', '>', 0).execute();
+      await db
+        .updateTable('rate_counters')
+        .set({ count: sql`count - 1` })
+        .where('key', 'in', keys.map(counterKey))
+        .where('count', '>', 0)
+        .execute();
     },
 
     async clearCounter(k: CounterKey): Promise<void> {
@@ -119,7 +128,10 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
 
     /** Sweep: codes long expired and counters of past windows go (a periodic job calls this). */
     async deleteStaleCodes(now: number, graceMs: number): Promise<number> {
-      const a = await db.deleteFrom('verification_codes').where('expires_at', '<', now - graceMs).executeTakeFirst();
+      const a = await db
+        .deleteFrom('verification_codes')
+        .where('expires_at', '<', now - graceMs)
+        .executeTakeFirst();
       const b = await db.deleteFrom('rate_counters').where('window_end', '<', now).executeTakeFirst();
       return Number(a.numDeletedRows) + Number(b.numDeletedRows);
     },

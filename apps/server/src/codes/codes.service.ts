@@ -37,7 +37,13 @@ export function createCodeService(deps: { store: CodeStore; secrets: Secrets; cl
   /** Counts a send against the daily caps; over a cap → 1006 (429). */
   async function chargeDailyCaps(t: CodeTarget, ip: string): Promise<void> {
     const now = clock.now();
-    const perTarget = await store.hitCounter({ realmId: t.realmId, name: `code-target-${t.channel}`, keyHash: secrets.hash('counter', t.target), windowMs: DAY_MS, now });
+    const perTarget = await store.hitCounter({
+      realmId: t.realmId,
+      name: `code-target-${t.channel}`,
+      keyHash: secrets.hash('counter', t.target),
+      windowMs: DAY_MS,
+      now,
+    });
     const perIp = await store.hitCounter({ realmId: t.realmId, name: 'code-ip', keyHash: secrets.hash('counter', ip), windowMs: DAY_MS, now });
     if (perTarget > CODE_DEFAULTS.dailyCapPerTarget || perIp > CODE_DEFAULTS.dailyCapPerIp) throw fail('RATE_LIMITED', { reason: 'daily_cap' });
   }

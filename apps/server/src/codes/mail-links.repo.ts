@@ -46,7 +46,10 @@ export function createMailLinkRepo(db: Db) {
     },
     /** Sweep: codes expired for longer than `graceMs` go. */
     async deleteExpiredMailLinkCodes(now: number, graceMs: number, trx: Db = db): Promise<number> {
-      const res = await trx.deleteFrom('mail_link_codes').where('expires_at', '<', now - graceMs).executeTakeFirst();
+      const res = await trx
+        .deleteFrom('mail_link_codes')
+        .where('expires_at', '<', now - graceMs)
+        .executeTakeFirst();
       return Number(res.numDeletedRows);
     },
   };

@@ -23,7 +23,10 @@ export function createMailLinkService(deps: { repo: MailLinkRepo; secrets: Secre
     const now = clock.now();
     const expiresAt = now + ttlOf(kind);
     await repo.deleteUnusedMailLinkCodes(realmId, accountId, kind, trx);
-    await repo.insertMailLinkCode({ id: newId(), realm_id: realmId, kind, code_hash: hashOf(kind, code), account_id: accountId, created_at: now, expires_at: expiresAt }, trx);
+    await repo.insertMailLinkCode(
+      { id: newId(), realm_id: realmId, kind, code_hash: hashOf(kind, code), account_id: accountId, created_at: now, expires_at: expiresAt },
+      trx,
+    );
     return { code, expiresAt };
   }
 

@@ -81,7 +81,8 @@ export function createRedisCodeStore(redis: RedisClient): CodeStore {
     },
 
     // Issued together, these travel pipelined: one round trip.
-    hitCounters: (keys: CounterKey[]) => viaRedis(() => Promise.all(keys.map(async (k) => Number(await redis.eval(HIT, 1, counterKey(k), k.windowMs + CLEANUP_SLACK_MS))))),
+    hitCounters: (keys: CounterKey[]) =>
+      viaRedis(() => Promise.all(keys.map(async (k) => Number(await redis.eval(HIT, 1, counterKey(k), k.windowMs + CLEANUP_SLACK_MS))))),
 
     async releaseCounters(keys: CounterKey[]): Promise<void> {
       await viaRedis(() => Promise.all(keys.map((k) => redis.eval(RELEASE, 1, counterKey(k)))));

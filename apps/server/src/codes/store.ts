@@ -28,9 +28,7 @@ export interface CodeAttempt {
   keep?: boolean;
 }
 
-export type CheckResult =
-  | { status: 'ok'; subject: string }
-  | { status: 'missing' | 'expired' | 'used' | 'locked' | 'mismatch' | 'wrong' };
+export type CheckResult = { status: 'ok'; subject: string } | { status: 'missing' | 'expired' | 'used' | 'locked' | 'mismatch' | 'wrong' };
 
 export interface CounterKey {
   realmId: string;

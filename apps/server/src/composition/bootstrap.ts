@@ -21,12 +21,7 @@ export interface BootstrapResult {
   createdAdmin: boolean;
 }
 
-export async function bootstrap(
-  db: Db,
-  clock: Clock,
-  adminPassword?: string,
-  masterSettings: Partial<RealmSettings> = {},
-): Promise<BootstrapResult> {
+export async function bootstrap(db: Db, clock: Clock, adminPassword?: string, masterSettings: Partial<RealmSettings> = {}): Promise<BootstrapResult> {
   const now = clock.now();
   const roles = createRoleRepo(db);
   for (const role of BUILTIN_ROLES) await roles.upsertBuiltinRole({ ...role, permissions: [...role.permissions] }, now);

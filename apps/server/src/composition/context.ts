@@ -29,7 +29,11 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock, opts:
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const notifyConfig = opts.notifyConfig ?? loadNotifyConfig(process.env);
   if (notifyConfig.sms.provider === 'outbox' || !notifyConfig.smtpUrl) {
-    log.child({ name: 'notify' }).warn('no SMTP_URL or SMS_PROVIDER: messages, codes included, go to the outbox (readable by master administrators). You MUST configure delivery before production use.');
+    log
+      .child({ name: 'notify' })
+      .warn(
+        'no SMTP_URL or SMS_PROVIDER: messages, codes included, go to the outbox (readable by master administrators). You MUST configure delivery before production use.',
+      );
   }
 
   const repos = createRepos(db);

@@ -78,8 +78,22 @@ export function createServices(i: ServiceInputs) {
   // signing in: the password form, then the public flows by code, registration and recovery
   const login = createLoginService({ accounts: repos.accounts, sessions, clock, throttle, otp, captcha, settingsOf: realmPolicy.settingsOf });
   const flows: FlowDeps = {
-    publicUrl: config.publicUrl, siteTitle, clock, secrets, transact, store: stores.codes, accounts: repos.accounts,
-    policy: realmPolicy, codes, mailLinks, captcha, notify, sessions, secondFactor: otp, throttle, notices,
+    publicUrl: config.publicUrl,
+    siteTitle,
+    clock,
+    secrets,
+    transact,
+    store: stores.codes,
+    accounts: repos.accounts,
+    policy: realmPolicy,
+    codes,
+    mailLinks,
+    captcha,
+    notify,
+    sessions,
+    secondFactor: otp,
+    throttle,
+    notices,
   };
   const codeSignIn = createCodeSignInService(flows);
   const registration = createRegistrationService(flows);
@@ -87,7 +101,17 @@ export function createServices(i: ServiceInputs) {
   const ftoken = createFTokenService(flows);
 
   // the signed-in user's own account
-  const me = createMeService({ accounts: repos.accounts, me: repos.me, realms: repos.realms, sessions: repos.sessions, reauth, clock, notices, otpEnabled: otp.isEnabled, transact });
+  const me = createMeService({
+    accounts: repos.accounts,
+    me: repos.me,
+    realms: repos.realms,
+    sessions: repos.sessions,
+    reauth,
+    clock,
+    notices,
+    otpEnabled: otp.isEnabled,
+    transact,
+  });
   const bindCodes = createBindCodes({ codes, notify, siteTitle, deliveryOf: realmPolicy.settingsOf });
   const binding = createBindingService({ accounts: repos.accounts, reauth, notices, clock, normaliseMobile, codes: bindCodes });
 
@@ -95,11 +119,25 @@ export function createServices(i: ServiceInputs) {
   const realmSettings = createRealmSettingsService({ realms: repos.realms, secrets, clock });
 
   return {
-    notify, outbox, realmPolicy, notices,
-    codes, mailLinks, captcha,
-    perm, sessions, throttle, reauth, otp,
-    login, codeSignIn, registration, recovery, ftoken,
-    me, binding,
+    notify,
+    outbox,
+    realmPolicy,
+    notices,
+    codes,
+    mailLinks,
+    captcha,
+    perm,
+    sessions,
+    throttle,
+    reauth,
+    otp,
+    login,
+    codeSignIn,
+    registration,
+    recovery,
+    ftoken,
+    me,
+    binding,
     realmSettings,
   };
 }

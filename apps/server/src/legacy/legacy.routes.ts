@@ -19,7 +19,12 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: { sessions: Ses
     '/api/users/user.do',
     {
       config: { access: 'public' },
-      schema: { tags: ['legacy'], summary: 'GetIOTUserName: the user name shown in the top bar', body: userDoBody, response: { 200: okEnvelope(z.object({ userName: z.string() })).extend({ userName: z.string() }), '4xx': failEnvelope, '5xx': failEnvelope } },
+      schema: {
+        tags: ['legacy'],
+        summary: 'GetIOTUserName: the user name shown in the top bar',
+        body: userDoBody,
+        response: { 200: okEnvelope(z.object({ userName: z.string() })).extend({ userName: z.string() }), '4xx': failEnvelope, '5xx': failEnvelope },
+      },
     },
     async (req, reply) => {
       const found = await deps.sessions.authenticate(req.body.auth);
@@ -34,7 +39,15 @@ export function registerLegacyRoutes(app: FastifyInstance, deps: { sessions: Ses
 
   r.post(
     '/api/users/newauth.do',
-    { config: { access: 'public' }, schema: { tags: ['legacy'], summary: 'GetUserInfoByToken: the account id behind a token', body: newauthDoBody, response: { 200: okEnvelope(z.object({ userID: z.string() })).extend({ userID: z.string() }), '4xx': failEnvelope, '5xx': failEnvelope } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['legacy'],
+        summary: 'GetUserInfoByToken: the account id behind a token',
+        body: newauthDoBody,
+        response: { 200: okEnvelope(z.object({ userID: z.string() })).extend({ userID: z.string() }), '4xx': failEnvelope, '5xx': failEnvelope },
+      },
+    },
     async (req, reply) => {
       const found = await deps.sessions.authenticate(req.body.token);
       assertThat(found, 'UNAUTHORIZED');

@@ -10,7 +10,12 @@ import type { BindCodes } from './binding.service.js';
 
 const MINUTES = Math.round(CODE_DEFAULTS.ttlMs / 60_000);
 
-export function createBindCodes(deps: { codes: CodeService; notify: NotifyService; siteTitle: string; deliveryOf(realmId: string): Promise<RealmDelivery> }): BindCodes {
+export function createBindCodes(deps: {
+  codes: CodeService;
+  notify: NotifyService;
+  siteTitle: string;
+  deliveryOf(realmId: string): Promise<RealmDelivery>;
+}): BindCodes {
   const { codes, notify } = deps;
   return {
     async send(i) {

@@ -18,7 +18,15 @@ export type BindChannel = 'email' | 'sms';
 /** The codes this needs (codes/ + notify/, adapted in binding.codes.ts). */
 export interface BindCodes {
   /** Issues a code for `target` (bound to `subject`) and sends it there. */
-  send(i: { realmId: string; channel: BindChannel; target: string; to: string; ip: string; locale: Locale; subject: string }): Promise<{ serialNo: string; expiresAt: number; resendAt: number }>;
+  send(i: {
+    realmId: string;
+    channel: BindChannel;
+    target: string;
+    to: string;
+    ip: string;
+    locale: Locale;
+    subject: string;
+  }): Promise<{ serialNo: string; expiresAt: number; resendAt: number }>;
   /** Checks and consumes a code; answers its subject, or throws the SPEC §8 code (4004/4006/4007/5002). */
   verify(i: { realmId: string; channel: BindChannel; target: string; serialNo: string; code: string }): Promise<string>;
 }
@@ -69,7 +77,8 @@ export function createBindingService(deps: BindingDeps) {
     const { target, display } = targetOf(input);
     await reauth.confirmPassword(account, input.password, meta.ip);
     assertThat(currentOf(account, input.channel) !== target, 'INVALID_PARAMETER', { field: input.channel === 'email' ? 'email' : 'mobile', reason: 'same' });
-    const holder = input.channel === 'email' ? await accounts.findAccountByEmail(account.realm_id, target) : await accounts.findAccountByPhone(account.realm_id, target);
+    const holder =
+      input.channel === 'email' ? await accounts.findAccountByEmail(account.realm_id, target) : await accounts.findAccountByPhone(account.realm_id, target);
     assertThat(!holder || holder.id === account.id, 'USER_EXISTS');
     return codes.send({ realmId: account.realm_id, channel: input.channel, target, to: display, ip: meta.ip, locale: meta.locale, subject: account.id });
   }

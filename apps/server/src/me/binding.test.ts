@@ -23,7 +23,12 @@ describeBothDbs('binding phone and email', (h) => {
     expect(sent.status).toBe(200);
     expect(sent.body.data).toEqual({ serialNo: expect.any(String), expiresAt: h().clock.now() + 300_000, resendAt: h().clock.now() + 60_000 });
     const code = await lastCode(h(), email.toUpperCase());
-    const wrong = await as(h(), token).post('/api/users/account/binding', { channel: 'email', email, serialNo: sent.body.data.serialNo, code: code === '000000' ? '111111' : '000000' });
+    const wrong = await as(h(), token).post('/api/users/account/binding', {
+      channel: 'email',
+      email,
+      serialNo: sent.body.data.serialNo,
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrong).toMatchObject({ status: 400, body: { code: 5002 } });
     const bound = await as(h(), token).post('/api/users/account/binding', { channel: 'email', email, serialNo: sent.body.data.serialNo, code });
     // case does not matter for the code; the address is kept as typed when binding
@@ -37,7 +42,9 @@ describeBothDbs('binding phone and email', (h) => {
   it('binding a phone (E.164), then unbinding it with the password', async () => {
     const { a, token } = await person();
     const mobile = randomMobile();
-    expect((await as(h(), token).post('/api/users/account/binding/code', { channel: 'sms', mobile: '12345678901', password: a.password })).body.code).toBe(1009);
+    expect((await as(h(), token).post('/api/users/account/binding/code', { channel: 'sms', mobile: '12345678901', password: a.password })).body.code).toBe(
+      1009,
+    );
     const sent = await as(h(), token).post('/api/users/account/binding/code', { channel: 'sms', mobile, password: a.password });
     expect(sent.status).toBe(200);
     const code = await lastCode(h(), `+86${mobile}`);

@@ -16,7 +16,12 @@ export interface StoredAvatar {
 export function createMeRepo(db: Db) {
   return {
     async findSettings(realmId: string, accountId: string, trx: Db = db): Promise<string | undefined> {
-      const row = await trx.selectFrom('account_settings').select('data').where('realm_id', '=', realmId).where('account_id', '=', accountId).executeTakeFirst();
+      const row = await trx
+        .selectFrom('account_settings')
+        .select('data')
+        .where('realm_id', '=', realmId)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
       return row?.data;
     },
     async saveSettings(realmId: string, accountId: string, data: string, now: number, trx: Db = db): Promise<void> {
@@ -29,7 +34,10 @@ export function createMeRepo(db: Db) {
     /** One uploaded avatar per account: a new one replaces the old (and its URL). */
     async replaceAvatar(realmId: string, accountId: string, avatar: StoredAvatar, now: number, trx: Db = db): Promise<void> {
       await trx.deleteFrom('account_avatars').where('realm_id', '=', realmId).where('account_id', '=', accountId).execute();
-      await trx.insertInto('account_avatars').values({ ...avatar, realm_id: realmId, account_id: accountId, created_at: now }).execute();
+      await trx
+        .insertInto('account_avatars')
+        .values({ ...avatar, realm_id: realmId, account_id: accountId, created_at: now })
+        .execute();
     },
     async deleteAvatar(realmId: string, accountId: string, trx: Db = db): Promise<void> {
       await trx.deleteFrom('account_avatars').where('realm_id', '=', realmId).where('account_id', '=', accountId).execute();

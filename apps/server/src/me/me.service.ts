@@ -125,7 +125,11 @@ export function createMeService(deps: MeServiceDeps) {
    * (A-29). Every other session ends; this one stays. Clears force_password (SPEC §3).
    * The owner is told afterwards (ASVS 5.0 V6.3.7), in case it was not them.
    */
-  async function changePassword(account: Account, current: Session, input: { oldPassword: string; newPassword: string; ip: string; locale: Locale }): Promise<void> {
+  async function changePassword(
+    account: Account,
+    current: Session,
+    input: { oldPassword: string; newPassword: string; ip: string; locale: Locale },
+  ): Promise<void> {
     await reauth.confirmPassword(account, input.oldPassword, input.ip);
     if (input.newPassword === input.oldPassword) throw fail('PASSWORD_REJECTED', { reason: 'same_as_old', min: LIMITS.passwordMin });
     const realm = await realmOf(account.realm_id);
@@ -156,7 +160,10 @@ export function createMeService(deps: MeServiceDeps) {
   /** Only the caller's own live sessions can be ended here; anything else is 1004. */
   async function revokeSession(account: Account, id: string): Promise<void> {
     const own = await sessions.listAccountSessions(account.realm_id, account.id, clock.now());
-    assertThat(own.some((s) => s.id === id), 'NOT_FOUND');
+    assertThat(
+      own.some((s) => s.id === id),
+      'NOT_FOUND',
+    );
     await sessions.revokeSession(account.realm_id, id, clock.now());
   }
 
@@ -169,9 +176,16 @@ export function createMeService(deps: MeServiceDeps) {
     return readAccountSettings(await me.findSettings(account.realm_id, account.id)).settings;
   }
 
-  async function updateSettings(account: Account, patch: Partial<Omit<AccountSettings, 'notifications'>> & { notifications?: Partial<AccountSettings['notifications']> | undefined }): Promise<AccountSettings> {
+  async function updateSettings(
+    account: Account,
+    patch: Partial<Omit<AccountSettings, 'notifications'>> & { notifications?: Partial<AccountSettings['notifications']> | undefined },
+  ): Promise<AccountSettings> {
     const { settings: current, language: chosen } = readAccountSettings(await me.findSettings(account.realm_id, account.id));
-    const next = accountSettings.parse({ ...current, ...stripUndefined(patch), notifications: { ...current.notifications, ...stripUndefined(patch.notifications ?? {}) } });
+    const next = accountSettings.parse({
+      ...current,
+      ...stripUndefined(patch),
+      notifications: { ...current.notifications, ...stripUndefined(patch.notifications ?? {}) },
+    });
     // The default language is not stored as if chosen: until the account picks one, security
     // notices follow the language of the request (notify/security-notices.ts), not zh-CN.
     const { language, ...rest } = next;

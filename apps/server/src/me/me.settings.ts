@@ -39,5 +39,6 @@ export function readAccountSettings(raw: string | undefined): StoredSettings {
 
 /** The stored preferences of an account, as security notices read them (notify/security-notices.ts). */
 export function createPreferencesReader(repo: Pick<MeRepo, 'findSettings'>) {
-  return async (account: Pick<Account, 'id' | 'realm_id'>): Promise<StoredSettings> => readAccountSettings(await repo.findSettings(account.realm_id, account.id));
+  return async (account: Pick<Account, 'id' | 'realm_id'>): Promise<StoredSettings> =>
+    readAccountSettings(await repo.findSettings(account.realm_id, account.id));
 }

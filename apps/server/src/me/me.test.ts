@@ -29,9 +29,22 @@ describeBothDbs('own account', (h) => {
     const res = await as(h(), token).get('/api/users/account');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
-      accountMark: a.username, id: a.id, username: a.username, kind: 'person', domain: 'master', domainId: 'master', avatar: '',
-      email: null, phone: null, lastLoginArea: '', lastLoginTime: h().clock.now(), registTime: expect.any(Number), registArea: '86',
-      updateTime: expect.any(Number), otpEnabled: false, forcePassword: false,
+      accountMark: a.username,
+      id: a.id,
+      username: a.username,
+      kind: 'person',
+      domain: 'master',
+      domainId: 'master',
+      avatar: '',
+      email: null,
+      phone: null,
+      lastLoginArea: '',
+      lastLoginTime: h().clock.now(),
+      registTime: expect.any(Number),
+      registArea: '86',
+      updateTime: expect.any(Number),
+      otpEnabled: false,
+      forcePassword: false,
     });
     expect((await as(h()).get('/api/users/account')).status).toBe(401);
   });
@@ -69,7 +82,17 @@ describeBothDbs('own account', (h) => {
   it('A-40 fields naming another account, realm or state are ignored', async () => {
     const { a, token } = await person();
     const victim = await createPerson(h());
-    const res = await as(h(), token).patch('/api/users/account', { id: victim.id, realm_id: 'elsewhere', realmId: 'elsewhere', kind: 'service', disabled: 1, force_password: 1, isSuperAdmin: true, permissions: ['*'], avatar: 'https://cdn.example.test/me.png' });
+    const res = await as(h(), token).patch('/api/users/account', {
+      id: victim.id,
+      realm_id: 'elsewhere',
+      realmId: 'elsewhere',
+      kind: 'service',
+      disabled: 1,
+      force_password: 1,
+      isSuperAdmin: true,
+      permissions: ['*'],
+      avatar: 'https://cdn.example.test/me.png',
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: a.id, domainId: 'master', kind: 'person', forcePassword: false, avatar: 'https://cdn.example.test/me.png' });
     const v = await h().ctx.repos.accounts.findAccountById('master', victim.id);
@@ -79,8 +102,12 @@ describeBothDbs('own account', (h) => {
   it('avatar: an http(s) URL or an uploaded jpeg/png ≤ 4 KB, served inert', async () => {
     const { token } = await person();
     expect((await as(h(), token).patch('/api/users/account', { avatar: 'javascript:alert(1)' })).body.code).toBe(1009);
-    expect((await as(h(), token).put('/api/users/account/avatar', { image: dataUrl('image/svg+xml', Buffer.from('<svg onload="alert(1)"/>')) })).body.code).toBe(1009);
-    expect((await as(h(), token).put('/api/users/account/avatar', { image: dataUrl('image/png', Buffer.from('<svg onload="alert(1)"/>')) })).body).toMatchObject({ code: 1009, errData: { reason: 'avatar_format' } });
+    expect(
+      (await as(h(), token).put('/api/users/account/avatar', { image: dataUrl('image/svg+xml', Buffer.from('<svg onload="alert(1)"/>')) })).body.code,
+    ).toBe(1009);
+    expect(
+      (await as(h(), token).put('/api/users/account/avatar', { image: dataUrl('image/png', Buffer.from('<svg onload="alert(1)"/>')) })).body,
+    ).toMatchObject({ code: 1009, errData: { reason: 'avatar_format' } });
     const big = Buffer.concat([PNG, Buffer.alloc(4097 - PNG.length)]);
     expect(await as(h(), token).put('/api/users/account/avatar', { image: dataUrl('image/png', big) })).toMatchObject({ status: 413, body: { code: 1013 } });
     const up = await as(h(), token).put('/api/users/account/avatar', { image: dataUrl('image/png', PNG) });
@@ -104,7 +131,10 @@ describeBothDbs('own account', (h) => {
   it('A-36 a password change needs the old password and ends every other session', async () => {
     const { a, token } = await person();
     const second = await tokenFor(h(), a);
-    expect(await as(h(), token).post('/api/users/account/password', { oldPassword: 'Wrong-Old-Pass-1', newPassword: 'Brand-New-Pass-42' })).toMatchObject({ status: 400, body: { code: 1010 } });
+    expect(await as(h(), token).post('/api/users/account/password', { oldPassword: 'Wrong-Old-Pass-1', newPassword: 'Brand-New-Pass-42' })).toMatchObject({
+      status: 400,
+      body: { code: 1010 },
+    });
     const res = await as(h(), token).post('/api/users/account/password', { oldPassword: a.password, newPassword: 'Brand-New-Pass-42' });
     expect(res).toMatchObject({ status: 200, body: { result: 'ok', code: 0, data: {} } });
     expect((await as(h(), second).get('/api/users/account')).status).toBe(401);
@@ -120,7 +150,10 @@ describeBothDbs('own account', (h) => {
     const { a, token } = await person({ realmId: realm });
     const change = (newPassword: string) => as(h(), token).post('/api/users/account/password', { oldPassword: a.password, newPassword });
     expect((await change('abc12')).body).toMatchObject({ code: 1009, errData: { field: 'newPassword' } });
-    expect(await change('kx9!tqwz')).toMatchObject({ status: 400, body: { code: 1021, error: 'password_rejected', errData: { reason: 'too_short', min: 10 } } });
+    expect(await change('kx9!tqwz')).toMatchObject({
+      status: 400,
+      body: { code: 1021, error: 'password_rejected', errData: { reason: 'too_short', min: 10 } },
+    });
     expect((await change('Password123')).body).toMatchObject({ code: 1021, errData: { reason: 'too_common' } });
     expect((await change('QWERTYUIOP')).body).toMatchObject({ code: 1021, errData: { reason: 'too_common' } });
     expect((await change(a.password)).body).toMatchObject({ code: 1021, errData: { reason: 'same_as_old' } });
@@ -131,12 +164,24 @@ describeBothDbs('own account', (h) => {
 
   it('sessions: listed with device and IP, ended one by one, only the own', async () => {
     const { a, token } = await person();
-    const other = await as(h()).post('/api/users/auth/login', { username: a.username, password: a.password, ...(await captcha(h())) }, { ip: '10.9.8.7', headers: { 'user-agent': 'RobotPhone/2.0' } });
+    const other = await as(h()).post(
+      '/api/users/auth/login',
+      { username: a.username, password: a.password, ...(await captcha(h())) },
+      { ip: '10.9.8.7', headers: { 'user-agent': 'RobotPhone/2.0' } },
+    );
     const otherToken = other.body.data.token as string;
     const list = await as(h(), token).get('/api/users/account/sessions');
     expect(list.body.data.total).toBe(2);
     const phone = list.body.data.items.find((s: { userAgent: string }) => s.userAgent === 'RobotPhone/2.0');
-    expect(phone).toEqual({ id: expect.any(String), ip: '10.9.8.7', userAgent: 'RobotPhone/2.0', createdAt: h().clock.now(), lastSeenAt: h().clock.now(), expiresAt: h().clock.now() + 604_800_000, current: false });
+    expect(phone).toEqual({
+      id: expect.any(String),
+      ip: '10.9.8.7',
+      userAgent: 'RobotPhone/2.0',
+      createdAt: h().clock.now(),
+      lastSeenAt: h().clock.now(),
+      expiresAt: h().clock.now() + 604_800_000,
+      current: false,
+    });
     expect(list.body.data.items.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     // another account cannot end it
     const { token: strangerToken } = await person();

@@ -29,7 +29,9 @@ export function createOutboxRepo(db: Db) {
       return filtered(q, trx).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(q.limit).offset(q.offset).execute();
     },
     async countOutboxMessages(q: OutboxQuery, trx: Db = db): Promise<number> {
-      const row = await filtered(q, trx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await filtered(q, trx)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
     async deleteOutboxMessagesBefore(before: number, trx: Db = db): Promise<number> {

@@ -4,7 +4,6 @@ import { describeBothDbs } from '../test/harness.js';
 import { ADMIN, as, captcha, createPerson, issueSession, randomMobile, settled, tokenFor } from '../test/kit.js';
 
 describeBothDbs('outbox', (h) => {
-
   it('lists SMS and mail newest first, decrypted, filtered and paged; stores them encrypted', async () => {
     const mobile = randomMobile();
     await createPerson(h(), { phone: `+86${mobile}`, password: null });

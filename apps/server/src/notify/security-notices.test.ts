@@ -8,21 +8,44 @@ import { expect, it } from 'vitest';
 import type { Locale } from '@umbo/contracts';
 import { t } from '../platform/i18n.js';
 import { describeBothDbs } from '../test/harness.js';
-import { as, captcha, codeAt, createPerson, lastCode, outboxFor, randomEmail, randomMobile, smsCode, toNextStep, tokenFor, type OutboxMessage } from '../test/kit.js';
+import {
+  as,
+  captcha,
+  codeAt,
+  createPerson,
+  lastCode,
+  outboxFor,
+  randomEmail,
+  randomMobile,
+  smsCode,
+  toNextStep,
+  tokenFor,
+  type OutboxMessage,
+} from '../test/kit.js';
 import { noticeTime, securityNoticeMail, type SecurityEvent } from './templates.js';
 
 const NEW_PASSWORD = 'Quartz-Zebra-82';
 
 it('the notice mail escapes what it shows in HTML', () => {
-  const mail = securityNoticeMail('a@example.test', { locale: 'en', site: 'umbo', realm: 'master', username: '<img src=x onerror=alert(1)>', event: 'password_changed', at: 0, ip: '10.0.0.1' });
+  const mail = securityNoticeMail('a@example.test', {
+    locale: 'en',
+    site: 'umbo',
+    realm: 'master',
+    username: '<img src=x onerror=alert(1)>',
+    event: 'password_changed',
+    at: 0,
+    ip: '10.0.0.1',
+  });
   expect(mail.html).not.toContain('<img');
   expect(mail.html).toContain('&#60;img src=x onerror=alert(1)&#62;');
 });
 
 describeBothDbs('security notices', (h) => {
   const site = () => h().ctx.config.siteTitle;
-  const event = (locale: Locale, e: SecurityEvent, ip: string) => t(locale, `notify.event_${e}`, { site: site(), time: noticeTime(locale, h().clock.now()), ip });
-  const isNotice = (m: OutboxMessage, locale: Locale = 'en') => (m.channel === 'mail' ? m.subject === t(locale, 'notify.security_subject', { site: site() }) : m.body.includes(t(locale, 'notify.security_advice')));
+  const event = (locale: Locale, e: SecurityEvent, ip: string) =>
+    t(locale, `notify.event_${e}`, { site: site(), time: noticeTime(locale, h().clock.now()), ip });
+  const isNotice = (m: OutboxMessage, locale: Locale = 'en') =>
+    m.channel === 'mail' ? m.subject === t(locale, 'notify.security_subject', { site: site() }) : m.body.includes(t(locale, 'notify.security_advice'));
   const noticesTo = async (to: string, locale: Locale = 'en') => (await outboxFor(h(), to)).filter((m) => isNotice(m, locale));
 
   /** No password, code, token or recovery code; no 6-digit run at all (a code would be one). */
@@ -70,7 +93,9 @@ describeBothDbs('security notices', (h) => {
     const [sms, ...moreSms] = await outboxFor(h(), phone);
     expect(moreSms).toEqual([]);
     expect(sms).toMatchObject({ channel: 'sms', subject: '' });
-    expect(sms!.body).toBe(t('fr', 'notify.sms_security', { realm: a.realmId, event: event('fr', 'password_changed', '10.9.8.7'), advice: t('fr', 'notify.security_advice') }));
+    expect(sms!.body).toBe(
+      t('fr', 'notify.sms_security', { realm: a.realmId, event: event('fr', 'password_changed', '10.9.8.7'), advice: t('fr', 'notify.security_advice') }),
+    );
     expectNoSecret(sms!, [a.password, NEW_PASSWORD, token]);
     expect(await noticesTo(email, 'fr')).toHaveLength(1);
   });
@@ -81,7 +106,11 @@ describeBothDbs('security notices', (h) => {
     const next = randomEmail();
     const sent = await as(h(), token).post('/api/users/account/binding/code', { channel: 'email', email: next, password: a.password });
     const code = await lastCode(h(), next);
-    const bound = await as(h(), token).post('/api/users/account/binding', { channel: 'email', email: next, serialNo: sent.body.data.serialNo, code }, { ip: '10.1.1.1' });
+    const bound = await as(h(), token).post(
+      '/api/users/account/binding',
+      { channel: 'email', email: next, serialNo: sent.body.data.serialNo, code },
+      { ip: '10.1.1.1' },
+    );
     expect(bound.status).toBe(200);
     const [notice, ...rest] = await outboxFor(h(), old);
     expect(rest).toEqual([]);
@@ -104,7 +133,9 @@ describeBothDbs('security notices', (h) => {
     const mobile = randomMobile();
     const sent = await as(h(), token).post('/api/users/account/binding/code', { channel: 'sms', mobile, password: a.password });
     const code = await lastCode(h(), `+86${mobile}`);
-    expect((await as(h(), token).post('/api/users/account/binding', { channel: 'sms', mobile, serialNo: sent.body.data.serialNo, code }, { ip: '10.1.1.3' })).status).toBe(200);
+    expect(
+      (await as(h(), token).post('/api/users/account/binding', { channel: 'sms', mobile, serialNo: sent.body.data.serialNo, code }, { ip: '10.1.1.3' })).status,
+    ).toBe(200);
     const [sms] = await outboxFor(h(), old);
     expect(sms!.body).toContain(event('en', 'phone_changed', '10.1.1.3'));
     expectNoSecret(sms!, [code]);

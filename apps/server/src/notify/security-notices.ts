@@ -66,7 +66,9 @@ export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices
         }
         if (phone && settings.notifications.securitySms) {
           // No code: template-only gateways (Aliyun) refuse it rather than send an empty code.
-          notify.defer('security-notice-sms', () => notify.sendSms(realmId, delivery, { to: phone, text: securityNoticeSms(input), code: '', purpose: 'notice' }));
+          notify.defer('security-notice-sms', () =>
+            notify.sendSms(realmId, delivery, { to: phone, text: securityNoticeSms(input), code: '', purpose: 'notice' }),
+          );
         }
       });
     },

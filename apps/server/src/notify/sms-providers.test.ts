@@ -13,7 +13,12 @@ import { createAliyunSms } from './sms/aliyun.js';
 import { createTwilioSms } from './sms/twilio.js';
 import { createWebhookSms } from './sms/webhook.js';
 
-interface Hit { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }
+interface Hit {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
 const hits: Hit[] = [];
 let reply: (hit: Hit) => { status: number; body: string } = () => ({ status: 200, body: '{}' });
 let base = '';
@@ -28,10 +33,15 @@ const server = http.createServer((req, res) => {
   });
 });
 process.env.NOTIFY_ALLOW_PRIVATE_NETWORK = 'true';
-beforeAll(() => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => {
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  resolve();
-})));
+beforeAll(
+  () =>
+    new Promise<void>((resolve) =>
+      server.listen(0, '127.0.0.1', () => {
+        base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+        resolve();
+      }),
+    ),
+);
 afterAll(() => {
   delete process.env.NOTIFY_ALLOW_PRIVATE_NETWORK;
   return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -50,8 +60,14 @@ function aliyunEncode(s: string): string {
 function verifyAliyun(body: string, secret: string): Record<string, string> {
   const params = Object.fromEntries(new URLSearchParams(body));
   const { Signature, ...rest } = params;
-  const canonical = Object.keys(rest).sort().map((k) => `${aliyunEncode(k)}=${aliyunEncode(rest[k]!)}`).join('&');
-  const expected = crypto.createHmac('sha1', `${secret}&`).update(`POST&${aliyunEncode('/')}&${aliyunEncode(canonical)}`).digest('base64');
+  const canonical = Object.keys(rest)
+    .sort()
+    .map((k) => `${aliyunEncode(k)}=${aliyunEncode(rest[k]!)}`)
+    .join('&');
+  const expected = crypto
+    .createHmac('sha1', `${secret}&`)
+    .update(`POST&${aliyunEncode('/')}&${aliyunEncode(canonical)}`)
+    .digest('base64');
   if (Signature !== expected) throw new Error(`bad signature ${Signature} != ${expected}`);
   return rest;
 }
@@ -61,16 +77,33 @@ const msg = { to: '+8613800138000', text: '【umbo】您的验证码是 123456',
 it('Aliyun: SendSms with a valid RPC v1 signature and the template parameters', async () => {
   hits.length = 0;
   reply = () => ({ status: 200, body: JSON.stringify({ Code: 'OK', Message: 'OK', RequestId: 'x', BizId: 'y' }) });
-  const sms = createAliyunSms({ accessKeyId: 'testId', accessKeySecret: 'testSecret', signName: '阿里云短信测试', templateCode: 'SMS_71390007', endpoint: base, allowPrivate: true, now: () => new Date(Date.UTC(2017, 6, 12, 2, 42, 19)) });
+  const sms = createAliyunSms({
+    accessKeyId: 'testId',
+    accessKeySecret: 'testSecret',
+    signName: '阿里云短信测试',
+    templateCode: 'SMS_71390007',
+    endpoint: base,
+    allowPrivate: true,
+    now: () => new Date(Date.UTC(2017, 6, 12, 2, 42, 19)),
+  });
   await sms.send('master', msg);
   expect(hits).toHaveLength(1);
   expect(hits[0]!.method).toBe('POST');
   expect(hits[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
   const p = verifyAliyun(hits[0]!.body, 'testSecret');
   expect(p).toMatchObject({
-    AccessKeyId: 'testId', Action: 'SendSms', Format: 'JSON', PhoneNumbers: '13800138000', RegionId: 'cn-hangzhou', SignName: '阿里云短信测试',
-    SignatureMethod: 'HMAC-SHA1', SignatureVersion: '1.0', TemplateCode: 'SMS_71390007', TemplateParam: '{"code":"123456"}',
-    Timestamp: '2017-07-12T02:42:19Z', Version: '2017-05-25',
+    AccessKeyId: 'testId',
+    Action: 'SendSms',
+    Format: 'JSON',
+    PhoneNumbers: '13800138000',
+    RegionId: 'cn-hangzhou',
+    SignName: '阿里云短信测试',
+    SignatureMethod: 'HMAC-SHA1',
+    SignatureVersion: '1.0',
+    TemplateCode: 'SMS_71390007',
+    TemplateParam: '{"code":"123456"}',
+    Timestamp: '2017-07-12T02:42:19Z',
+    Version: '2017-05-25',
   });
   expect(p.SignatureNonce).toMatch(/^[0-9a-f-]{36}$/);
   expect(() => verifyAliyun(hits[0]!.body, 'otherSecret')).toThrow(/bad signature/);
@@ -109,7 +142,7 @@ it('webhook: JSON body signed with HMAC-SHA256; private targets refused unless a
 });
 
 describeBothDbs("a realm's own SMS provider", (h) => {
-  it('sends the sign-in code through the realm\'s Twilio account (sealed token)', async () => {
+  it("sends the sign-in code through the realm's Twilio account (sealed token)", async () => {
     hits.length = 0;
     reply = () => ({ status: 201, body: '{}' });
     const realm = await createRealm(h(), {

@@ -28,7 +28,13 @@ describeBothDbs('mail over SMTP', (h) => {
   it('registers, receives the activation mail over SMTP, follows its link, signs in', async () => {
     const realm = await mailRealm();
     const email = randomEmail();
-    const reg = await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email, password: 'Str0ng-pass!', lang: 'fr', ...(await captcha(h(), realm)) });
+    const reg = await as(h()).post('/api/users/auth/register/email', {
+      realm_id: realm,
+      email,
+      password: 'Str0ng-pass!',
+      lang: 'fr',
+      ...(await captcha(h(), realm)),
+    });
     expect(reg.status).toBe(200);
     await settled(h());
     const mail = await sink.next(email);
@@ -44,7 +50,10 @@ describeBothDbs('mail over SMTP', (h) => {
   });
 
   it("uses the realm's activeEmailTpl / resetEmailTpl, and resets with the code read from the mail", async () => {
-    const realm = await mailRealm({ activeEmailTpl: 'Welcome {{username}}! Confirm: {{link}}', resetEmailTpl: 'Code for {{username}}: {{code}} (or {{link}}), {{minutes}} min' });
+    const realm = await mailRealm({
+      activeEmailTpl: 'Welcome {{username}}! Confirm: {{link}}',
+      resetEmailTpl: 'Code for {{username}}: {{code}} (or {{link}}), {{minutes}} min',
+    });
     const email = randomEmail();
     await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email, password: 'Str0ng-pass!', ...(await captcha(h(), realm)) });
     await settled(h());
@@ -61,7 +70,12 @@ describeBothDbs('mail over SMTP', (h) => {
 });
 
 it('the global SMTP_URL sends; a realm SMTP host on a private address is refused unless allowed (A-37)', async () => {
-  await sendViaSmtpUrl(`smtp://127.0.0.1:${sink.port}`, 'umbo <ops@umbo.test>', { to: 'ops@example.test', subject: 'Grüße', text: 'Hallo ✓', html: '<p>Hallo ✓</p>' });
+  await sendViaSmtpUrl(`smtp://127.0.0.1:${sink.port}`, 'umbo <ops@umbo.test>', {
+    to: 'ops@example.test',
+    subject: 'Grüße',
+    text: 'Hallo ✓',
+    html: '<p>Hallo ✓</p>',
+  });
   const got = await sink.next('ops@example.test');
   expect(got).toMatchObject({ from: 'ops@umbo.test', subject: 'Grüße', text: 'Hallo ✓' });
   const cfg = { host: '127.0.0.1', port: sink.port, secure: false, from: 'x@umbo.test' };

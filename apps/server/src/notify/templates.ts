@@ -20,7 +20,9 @@ function html(locale: Locale, text: string, link?: { href: string; label: string
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
-  const button = link ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:8px 16px;background:#1890ff;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>` : '';
+  const button = link
+    ? `<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:8px 16px;background:#1890ff;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>`
+    : '';
   return `<!doctype html><html lang="${locale}" dir="${dir}"><body style="font-family:sans-serif;line-height:1.5">${paragraphs}${button}</body></html>`;
 }
 
@@ -38,13 +40,23 @@ export interface LinkMailInput {
 export function activationMail(to: string, i: LinkMailInput): MailMessage {
   const vars = { username: i.username, realm: i.realm, link: i.link, code: i.code, hours: 24, site: i.site };
   const text = `${i.template ? fill(i.template, vars) : t(i.locale, 'notify.activate_text', vars)}\n\n${t(i.locale, 'notify.footer', vars)}`;
-  return { to, subject: t(i.locale, 'notify.activate_subject', vars), text, html: html(i.locale, text, { href: i.link, label: t(i.locale, 'notify.activate_button') }) };
+  return {
+    to,
+    subject: t(i.locale, 'notify.activate_subject', vars),
+    text,
+    html: html(i.locale, text, { href: i.link, label: t(i.locale, 'notify.activate_button') }),
+  };
 }
 
 export function resetMail(to: string, i: LinkMailInput & { minutes: number }): MailMessage {
   const vars = { username: i.username, realm: i.realm, link: i.link, code: i.code, minutes: i.minutes, site: i.site };
   const text = `${i.template ? fill(i.template, vars) : t(i.locale, 'notify.reset_text', vars)}\n\n${t(i.locale, 'notify.footer', vars)}`;
-  return { to, subject: t(i.locale, 'notify.reset_subject', vars), text, html: html(i.locale, text, { href: i.link, label: t(i.locale, 'notify.reset_button') }) };
+  return {
+    to,
+    subject: t(i.locale, 'notify.reset_subject', vars),
+    text,
+    html: html(i.locale, text, { href: i.link, label: t(i.locale, 'notify.reset_button') }),
+  };
 }
 
 export function codeMail(to: string, i: { locale: Locale; site: string; realm: string; code: string; minutes: number }): MailMessage {
@@ -59,8 +71,16 @@ export function codeSms(i: { locale: Locale; realm: string; code: string; minute
 
 /** Changes to how an account signs in that its owner is told about (ASVS 5.0 V6.3.7). */
 export type SecurityEvent =
-  | 'password_changed' | 'password_reset' | 'otp_enabled' | 'otp_disabled'
-  | 'email_bound' | 'email_changed' | 'email_unbound' | 'phone_bound' | 'phone_changed' | 'phone_unbound';
+  | 'password_changed'
+  | 'password_reset'
+  | 'otp_enabled'
+  | 'otp_disabled'
+  | 'email_bound'
+  | 'email_changed'
+  | 'email_unbound'
+  | 'phone_bound'
+  | 'phone_changed'
+  | 'phone_unbound';
 
 export interface SecurityNoticeInput {
   locale: Locale;
@@ -74,7 +94,15 @@ export interface SecurityNoticeInput {
 }
 
 export function noticeTime(locale: Locale, at: number): string {
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(at);
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(at);
 }
 
 /** The event sentence and the advice. Only what happened, when and from where: never a code or password. */

@@ -25,14 +25,32 @@ export function createOtpRepo(db: Db) {
     async savePendingSecret(o: OtpOwner, sealed: string, now: number, trx: Db = db): Promise<void> {
       await trx
         .insertInto('account_otp')
-        .values({ account_id: o.accountId, realm_id: o.realmId, enabled: 0, secret: null, last_step: 0, pending_secret: sealed, pending_at: now, enabled_at: null, updated_at: now })
+        .values({
+          account_id: o.accountId,
+          realm_id: o.realmId,
+          enabled: 0,
+          secret: null,
+          last_step: 0,
+          pending_secret: sealed,
+          pending_at: now,
+          enabled_at: null,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.column('account_id').doUpdateSet({ pending_secret: sealed, pending_at: now, updated_at: now }))
         .execute();
     },
     /** Conditional on the very setup that was checked, so two confirmations cannot both win. */
     async activatePendingSecret(o: OtpOwner, sealed: string, lastStep: number, now: number, trx: Db = db): Promise<boolean> {
       const res = await otp(trx, o)
-        .set((eb) => ({ secret: eb.ref('pending_secret'), pending_secret: null, pending_at: null, enabled: 1, last_step: lastStep, enabled_at: now, updated_at: now }))
+        .set((eb) => ({
+          secret: eb.ref('pending_secret'),
+          pending_secret: null,
+          pending_at: null,
+          enabled: 1,
+          last_step: lastStep,
+          enabled_at: now,
+          updated_at: now,
+        }))
         .where('enabled', '=', 0)
         .where('pending_secret', '=', sealed)
         .executeTakeFirst();

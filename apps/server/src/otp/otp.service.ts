@@ -81,7 +81,10 @@ export function createOtpService(deps: OtpDeps) {
     const row = await repo.findOtp(o);
     assertThat(!row?.enabled, 'INVALID_PARAMETER', { field: 'otp', reason: 'already_enabled' });
     const pending = row?.pending_secret;
-    assertThat(pending && row.pending_at !== null && row.pending_at > clock.now() - PENDING_TTL_MS, 'INVALID_PARAMETER', { field: 'otp', reason: 'no_pending_setup' });
+    assertThat(pending && row.pending_at !== null && row.pending_at > clock.now() - PENDING_TTL_MS, 'INVALID_PARAMETER', {
+      field: 'otp',
+      reason: 'no_pending_setup',
+    });
     const step = consecutiveStep(keyOf(pending), input.firstCode, input.secondCode);
     assertThat(step !== undefined, 'OTP_FAILED');
     const codes = newRecoveryCodes();
@@ -89,7 +92,12 @@ export function createOtpService(deps: OtpDeps) {
     const done = await transact(async (trx) => {
       // The codes just shown are spent: last_step = the second code's step.
       if (!(await repo.activatePendingSecret(o, pending, step + 1, now, trx))) return false;
-      await repo.replaceRecoveryCodes(o, codes.map((c) => hashRecoveryCode(secrets, account.id, c)), now, trx);
+      await repo.replaceRecoveryCodes(
+        o,
+        codes.map((c) => hashRecoveryCode(secrets, account.id, c)),
+        now,
+        trx,
+      );
       return true;
     });
     assertThat(done, 'OTP_FAILED');

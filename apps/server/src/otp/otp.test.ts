@@ -52,7 +52,10 @@ describeBothDbs('one-time passwords', (h) => {
     const stored = await h().dbh.db.selectFrom('otp_recovery_codes').select('code_hash').where('account_id', '=', a.id).execute();
     expect(stored.map((r) => r.code_hash)).not.toContain(codes[0]);
     // already on: no second setup, no second enable
-    expect((await as(h(), token).post('/api/users/account/otp/setup', { password: a.password })).body).toMatchObject({ code: 1009, errData: { field: 'otp', reason: 'already_enabled' } });
+    expect((await as(h(), token).post('/api/users/account/otp/setup', { password: a.password })).body).toMatchObject({
+      code: 1009,
+      errData: { field: 'otp', reason: 'already_enabled' },
+    });
     // the codes used to enable are spent for sign-in
     expect((await signIn(h(), a, { otp: codeAt(h(), secret) })).body.code).toBe(1502);
   });
@@ -144,7 +147,10 @@ describeBothDbs('one-time passwords', (h) => {
     expect(off).toMatchObject({ status: 200, body: { data: { enabled: false } } });
     expect((await as(h(), token).get('/api/users/account/otp')).body.data).toEqual({ enabled: false, pending: false, recoveryCodesLeft: 0 });
     expect((await signIn(h(), a)).status).toBe(200);
-    expect((await as(h(), token).post('/api/users/account/otp/disable', { firstCode: '123456', secondCode: '654321' })).body).toMatchObject({ code: 1009, errData: { reason: 'not_enabled' } });
+    expect((await as(h(), token).post('/api/users/account/otp/disable', { firstCode: '123456', secondCode: '654321' })).body).toMatchObject({
+      code: 1009,
+      errData: { reason: 'not_enabled' },
+    });
 
     const again = await enableOtp(h(), token, a.password);
     const viaRecovery = await as(h(), token).post('/api/users/account/otp/disable', { password: a.password, recoveryCode: again.recoveryCodes[3] });

@@ -38,7 +38,10 @@ const currentUser = z.object({
 export function registerPermRoutes(app: FastifyInstance, deps: { perm: PermService }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/perm/user/info',
-    { config: { access: 'session', allowWhilePasswordChangeRequired: true }, schema: { tags: ['perm'], summary: 'The signed-in account with its roles and permissions', response: responses(currentUser) } },
+    {
+      config: { access: 'session', allowWhilePasswordChangeRequired: true },
+      schema: { tags: ['perm'], summary: 'The signed-in account with its roles and permissions', response: responses(currentUser) },
+    },
     async (req) => {
       const auth = authOf(req);
       return ok(deps.perm.currentUser(auth.account, auth.principal));

@@ -47,7 +47,12 @@ describe('compressed answers', () => {
     app.get('/small', async () => ({ result: 'ok', code: 0, data: 1 }));
     app.get('/vary', async (_req, reply) => reply.header('vary', 'accept-language').send(big));
     app.get('/stream-text', async (_req, reply) => reply.type('text/event-stream').send('data: x\n\n'.repeat(500)));
-    app.get('/encoded', async (_req, reply) => reply.type('application/json').header('content-encoding', 'gzip').send(zlib.gzipSync(JSON.stringify(big))));
+    app.get('/encoded', async (_req, reply) =>
+      reply
+        .type('application/json')
+        .header('content-encoding', 'gzip')
+        .send(zlib.gzipSync(JSON.stringify(big))),
+    );
     app.get('/binary', async (_req, reply) => reply.type('image/png').send(Buffer.alloc(5000, 7)));
     app.get('/with-length', async (_req, reply) => {
       const body = JSON.stringify(big);

@@ -63,7 +63,15 @@ describe('TRUST_PROXY', () => {
   });
 
   it('a list of proxy addresses, CIDRs and range names is kept for Fastify, trimmed', () => {
-    expect(load(' 10.0.0.5, 10.1.0.0/16 ,::1,fd00::/8,loopback,linklocal,uniquelocal')).toEqual(['10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback', 'linklocal', 'uniquelocal']);
+    expect(load(' 10.0.0.5, 10.1.0.0/16 ,::1,fd00::/8,loopback,linklocal,uniquelocal')).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+      'linklocal',
+      'uniquelocal',
+    ]);
   });
 
   it.each([

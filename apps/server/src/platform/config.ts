@@ -122,7 +122,10 @@ function trustProxy(env: Env): TrustProxy {
   const raw = (env.TRUST_PROXY ?? '').trim();
   if (raw === '' || raw.toLowerCase() === 'false') return false;
   if (raw.toLowerCase() === 'true') {
-    throw new ConfigError('TRUST_PROXY', 'true trusts every hop, so clients choose their own address; set the number of proxies (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16 or loopback)');
+    throw new ConfigError(
+      'TRUST_PROXY',
+      'true trusts every hop, so clients choose their own address; set the number of proxies (e.g. 1) or their addresses (e.g. 10.0.0.5,10.1.0.0/16 or loopback)',
+    );
   }
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
@@ -133,7 +136,10 @@ function trustProxy(env: Env): TrustProxy {
   const entries = raw.split(',').map((s) => s.trim());
   for (const entry of entries) {
     if (!validProxyEntry(entry)) {
-      throw new ConfigError('TRUST_PROXY', `must be false, a number of proxies, or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal); "${entry}" is none of these`);
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be false, a number of proxies, or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal); "${entry}" is none of these`,
+      );
     }
   }
   return entries;
@@ -200,7 +206,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env),
     headerScriptGlobal: env.HEADER_SCRIPT_GLOBAL || '',
     headerScriptChina: env.HEADER_SCRIPT_CHINA || '',
-    headerChinaHosts: (env.HEADER_CHINA_HOSTS || '.cn').split(',').map((s) => s.trim()).filter(Boolean),
+    headerChinaHosts: (env.HEADER_CHINA_HOSTS || '.cn')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     siteTitle: env.SITE_TITLE || 'umbo',
     masterCaptchaPolicy: captchaPolicy(env),
     sessionIdleMs: int(env, 'SESSION_IDLE_HOURS', 24, 1, 168) * 3_600_000,

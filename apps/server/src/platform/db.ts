@@ -158,7 +158,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   // PostgreSQL classes 08 (connection), 53 (resources), 57 (operator intervention).
   if (/^(08|53|57)[0-9A-Z]{3}$/.test(code)) return true;
   const msg = typeof e.message === 'string' ? e.message : '';
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database connection/i.test(msg);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|database connection/i.test(
+    msg,
+  );
 }
 
 /** A unique-constraint violation on either database. */

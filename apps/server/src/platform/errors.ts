@@ -57,7 +57,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const parent = first?.instancePath.replace(/^\//, '').replace(/\//g, '.') ?? '';
       // zod reports an unknown key against its parent object: name the key itself.
       const unknownKey = first?.keyword === 'unrecognized_keys' ? (first.params as { keys?: string[] } | undefined)?.keys?.[0] : undefined;
-      if (unknownKey) return send(req, reply, ErrorCodes.INVALID_PARAMETER, { field: parent ? `${parent}.${unknownKey}` : unknownKey, reason: 'unknown field' });
+      if (unknownKey)
+        return send(req, reply, ErrorCodes.INVALID_PARAMETER, { field: parent ? `${parent}.${unknownKey}` : unknownKey, reason: 'unknown field' });
       const field = parent || String((first?.params as { issue?: { path?: unknown[] } })?.issue?.path?.join('.') ?? '');
       return send(req, reply, ErrorCodes.INVALID_PARAMETER, { field: field || 'body', reason: first?.message ?? '' });
     }

@@ -37,7 +37,10 @@ async function openTwice(dialect: 'sqlite' | 'postgres') {
 }
 
 async function count(dbh: DbHandle, table: 'realms' | 'accounts' | 'role_bindings' | 'roles'): Promise<number> {
-  const row = await dbh.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await dbh.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -119,7 +122,15 @@ describe('issue 9 a database from before the key check [sqlite]', () => {
       const sealed = createSecrets(KEY_A);
       await dbs.a.db
         .insertInto('outbox')
-        .values({ id: 'm1', realm_id: 'master', channel: 'mail', recipient: 'a@example.test', subject: sealed.encrypt('s'), body: sealed.encrypt('b'), created_at: now })
+        .values({
+          id: 'm1',
+          realm_id: 'master',
+          channel: 'mail',
+          recipient: 'a@example.test',
+          subject: sealed.encrypt('s'),
+          body: sealed.encrypt('b'),
+          created_at: now,
+        })
         .execute();
       await expect(checkMasterKey(dbs.b.db, keyConfig(KEY_B), now)).rejects.toThrow(/sealed under another key/);
       expect((await sql`select * from instance_settings`.execute(dbs.a.db)).rows).toHaveLength(0);

@@ -145,7 +145,12 @@ async function call(i: Instance, method: string, url: string, body?: object, tok
   const headers: Record<string, string> = { 'accept-language': 'en' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${i.base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${i.base}${url}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
@@ -266,7 +271,7 @@ describe('issue 9 several instances, one state [postgres + redis, processes]', (
     const b = await start({ DATABASE_URL: url, MASTER_KEY: crypto.randomBytes(32).toString('hex'), ADMIN_PASSWORD: 'Admin-Passw0rd!' });
     expect(await outcome(b)).toBe(1);
     expect(b.stderr()).toMatch(/^configuration: MASTER_KEY does not match this database/m);
-    expect(b.stderr()).toContain('This instance\'s key comes from the MASTER_KEY variable');
+    expect(b.stderr()).toContain("This instance's key comes from the MASTER_KEY variable");
     expect(b.stderr()).toContain('Every instance sharing a database must run with the same MASTER_KEY');
     expect(b.stderr()).not.toMatch(NO_STACK);
     expect(b.stdout()).not.toContain('listening');

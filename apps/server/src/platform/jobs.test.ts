@@ -27,11 +27,13 @@ describeBothDbs('job runner', (h) => {
     const found = await sessions.findSessionByTokenHash(h().ctx.secrets.hash('session', token));
     expect(found).toBeTruthy();
     h().clock.advance(8 * 24 * 3600 * 1000 + 1);
-    await coreJobs(h().ctx).find((j) => j.name === 'sweep-sessions')!.run();
+    await coreJobs(h().ctx)
+      .find((j) => j.name === 'sweep-sessions')!
+      .run();
     expect(await sessions.findSessionByTokenHash(h().ctx.secrets.hash('session', token))).toBeUndefined();
   });
 
-  it('lists every area\'s sweep once, each on a period', () => {
+  it("lists every area's sweep once, each on a period", () => {
     const jobs = coreJobs(h().ctx);
     expect(jobs.map((j) => j.name).sort()).toEqual(['sweep-codes', 'sweep-outbox', 'sweep-sessions', 'sweep-throttle']);
     for (const j of jobs) expect(j.everyMs).toBeGreaterThan(0);

@@ -28,10 +28,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       hooks: {
         // Every line: messages and merged objects, whatever a caller passes.
         logMethod(args, method) {
-          method.apply(
-            this,
-            args.map((a) => (typeof a === 'string' ? redactText(a) : a instanceof Error ? a : redactValue(a))) as Parameters<typeof method>,
-          );
+          method.apply(this, args.map((a) => (typeof a === 'string' ? redactText(a) : a instanceof Error ? a : redactValue(a))) as Parameters<typeof method>);
         },
       },
     },

@@ -66,7 +66,9 @@ describeBothDbs(
       const bad = await as(h()).post('/api/users/auth/login', '{"username":', { headers: { 'content-type': 'application/json' } });
       expect(bad.status).toBe(400);
       expect(bad.body.code).toBe(1009);
-      const big = await as(h()).post('/api/users/auth/login', JSON.stringify({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }), { headers: { 'content-type': 'application/json' } });
+      const big = await as(h()).post('/api/users/auth/login', JSON.stringify({ username: 'a', password: 'x'.repeat(2 * 1024 * 1024) }), {
+        headers: { 'content-type': 'application/json' },
+      });
       expect(big.status).toBe(413);
       expect(big.body.code).toBe(1013);
     });

@@ -16,7 +16,13 @@ describe('A-33 redaction', () => {
 
   it('redacts secret-named fields at any depth and pairs inside strings, leaving the rest', () => {
     const input = { outbox: { to: 'a@b.test', body: 'your code' }, password: 'p', nested: [{ otp: '123456', n: 1 }], url: '/x?token=t&y=1', newPassword: 'q' };
-    expect(redactValue(input)).toEqual({ outbox: { to: 'a@b.test', body: 'your code' }, password: '[redacted]', nested: [{ otp: '[redacted]', n: 1 }], url: '/x?token=[redacted]&y=1', newPassword: '[redacted]' });
+    expect(redactValue(input)).toEqual({
+      outbox: { to: 'a@b.test', body: 'your code' },
+      password: '[redacted]',
+      nested: [{ otp: '[redacted]', n: 1 }],
+      url: '/x?token=[redacted]&y=1',
+      newPassword: '[redacted]',
+    });
   });
 
   it('leaves objects that are not plain (requests, replies, errors) to the serializers', () => {

@@ -7,9 +7,32 @@
 
 /** Parameter and field names whose values are secret (compared case-insensitively, `_`/`-` ignored). */
 export const SECRET_NAMES = [
-  'code', 'codes', 'ftoken', 'token', 'accesstoken', 'refreshtoken', 'idtoken', 'idtokenhint', 'codeverifier',
-  'password', 'newpassword', 'oldpassword', 'otp', 'firstcode', 'secondcode', 'recoverycode', 'recoverycodes',
-  'captcha', 'secret', 'clientsecret', 'appsercet', 'appsecret', 'appcloudsecret', 'authorization', 'cookie', 'setcookie',
+  'code',
+  'codes',
+  'ftoken',
+  'token',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'idtokenhint',
+  'codeverifier',
+  'password',
+  'newpassword',
+  'oldpassword',
+  'otp',
+  'firstcode',
+  'secondcode',
+  'recoverycode',
+  'recoverycodes',
+  'captcha',
+  'secret',
+  'clientsecret',
+  'appsercet',
+  'appsecret',
+  'appcloudsecret',
+  'authorization',
+  'cookie',
+  'setcookie',
 ] as const;
 
 const SECRET_SET = new Set<string>(SECRET_NAMES);

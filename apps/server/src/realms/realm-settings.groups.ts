@@ -22,7 +22,14 @@ const SECRET_AGAIN = 'the destination changed: send the secret again, or an empt
  * endpoint, or anyone allowed to edit the realm could have it delivered to their own server.
  * '' clears (refused where the provider cannot work without it).
  */
-function secretOf(o: { given: string | undefined; stored: string | undefined; sameDestination: boolean; field: string; required: boolean; seal: Seal }): string | undefined {
+function secretOf(o: {
+  given: string | undefined;
+  stored: string | undefined;
+  sameDestination: boolean;
+  field: string;
+  required: boolean;
+  seal: Seal;
+}): string | undefined {
   if (o.given === undefined) {
     if (o.stored && o.sameDestination) return o.stored;
     if (o.stored || o.required) throw fail('INVALID_PARAMETER', { field: o.field, reason: o.stored ? SECRET_AGAIN : 'validation.required' });
@@ -55,16 +62,35 @@ export function mergeSms(stored: SmsProviderConfig | undefined, input: SmsInput,
       return { provider: 'outbox' };
     case 'webhook': {
       const prev = stored?.provider === 'webhook' ? stored : undefined;
-      const secret = secretOf({ given: input.secret, stored: prev?.secret, sameDestination: prev?.url === input.url, field: 'sms.secret', required: false, seal });
+      const secret = secretOf({
+        given: input.secret,
+        stored: prev?.secret,
+        sameDestination: prev?.url === input.url,
+        field: 'sms.secret',
+        required: false,
+        seal,
+      });
       return { provider: 'webhook', url: input.url, ...opt('secret', secret) };
     }
     case 'aliyun': {
       const prev = stored?.provider === 'aliyun' ? stored : undefined;
       const same = prev?.accessKeyId === input.accessKeyId && (prev?.endpoint ?? '') === (input.endpoint ?? '');
-      const accessKeySecret = secretOf({ given: input.accessKeySecret, stored: prev?.accessKeySecret, sameDestination: same, field: 'sms.accessKeySecret', required: true, seal })!;
+      const accessKeySecret = secretOf({
+        given: input.accessKeySecret,
+        stored: prev?.accessKeySecret,
+        sameDestination: same,
+        field: 'sms.accessKeySecret',
+        required: true,
+        seal,
+      })!;
       return {
-        provider: 'aliyun', accessKeyId: input.accessKeyId, accessKeySecret, signName: input.signName, templateCode: input.templateCode,
-        ...opt('regionId', input.regionId), ...opt('endpoint', input.endpoint),
+        provider: 'aliyun',
+        accessKeyId: input.accessKeyId,
+        accessKeySecret,
+        signName: input.signName,
+        templateCode: input.templateCode,
+        ...opt('regionId', input.regionId),
+        ...opt('endpoint', input.endpoint),
       };
     }
     case 'twilio': {
@@ -72,8 +98,12 @@ export function mergeSms(stored: SmsProviderConfig | undefined, input: SmsInput,
       const same = prev?.accountSid === input.accountSid && (prev?.endpoint ?? '') === (input.endpoint ?? '');
       const authToken = secretOf({ given: input.authToken, stored: prev?.authToken, sameDestination: same, field: 'sms.authToken', required: true, seal })!;
       return {
-        provider: 'twilio', accountSid: input.accountSid, authToken,
-        ...opt('from', input.from), ...opt('messagingServiceSid', input.messagingServiceSid), ...opt('endpoint', input.endpoint),
+        provider: 'twilio',
+        accountSid: input.accountSid,
+        authToken,
+        ...opt('from', input.from),
+        ...opt('messagingServiceSid', input.messagingServiceSid),
+        ...opt('endpoint', input.endpoint),
       };
     }
   }
@@ -94,13 +124,24 @@ export function smsView(s: SmsProviderConfig | undefined): RealmSettingsView['sm
       return { provider: 'webhook', url: s.url, secret: '', hasSecret: !!s.secret };
     case 'aliyun':
       return {
-        provider: 'aliyun', accessKeyId: s.accessKeyId, accessKeySecret: '', hasAccessKeySecret: !!s.accessKeySecret, signName: s.signName,
-        templateCode: s.templateCode, ...opt('regionId', s.regionId), ...opt('endpoint', s.endpoint),
+        provider: 'aliyun',
+        accessKeyId: s.accessKeyId,
+        accessKeySecret: '',
+        hasAccessKeySecret: !!s.accessKeySecret,
+        signName: s.signName,
+        templateCode: s.templateCode,
+        ...opt('regionId', s.regionId),
+        ...opt('endpoint', s.endpoint),
       };
     case 'twilio':
       return {
-        provider: 'twilio', accountSid: s.accountSid, authToken: '', hasAuthToken: !!s.authToken,
-        ...opt('from', s.from), ...opt('messagingServiceSid', s.messagingServiceSid), ...opt('endpoint', s.endpoint),
+        provider: 'twilio',
+        accountSid: s.accountSid,
+        authToken: '',
+        hasAuthToken: !!s.authToken,
+        ...opt('from', s.from),
+        ...opt('messagingServiceSid', s.messagingServiceSid),
+        ...opt('endpoint', s.endpoint),
       };
     default:
       return null;

@@ -38,16 +38,28 @@ describeBothDbs('realm settings API', (h) => {
   it('PATCH changes what /auth/options reports and what the flows accept (1014 once sms sign-in is off)', async () => {
     const realm = await createRealm(h());
     const token = await admin();
-    const smsLogin = async () => as(h()).post('/api/users/auth/sms-code', { realm_id: realm, mobile: randomMobile(), purpose: 'login', ...(await captcha(h(), realm)) });
+    const smsLogin = async () =>
+      as(h()).post('/api/users/auth/sms-code', { realm_id: realm, mobile: randomMobile(), purpose: 'login', ...(await captcha(h(), realm)) });
     expect((await smsLogin()).status).toBe(200);
 
     const logo = pngDataUrl(1000);
-    const res = await as(h(), token).patch(url(realm), { backend_support_login_method: ['password', 'email'], captchaPolicy: 'after_failures', logo_img_url: logo, backend_support_login_regions: ['86', '852'] });
+    const res = await as(h(), token).patch(url(realm), {
+      backend_support_login_method: ['password', 'email'],
+      captchaPolicy: 'after_failures',
+      logo_img_url: logo,
+      backend_support_login_regions: ['86', '852'],
+    });
     expect(res.status).toBe(200);
     // the whole record comes back: changed fields and untouched defaults
     expect(res.body.data).toEqual({
-      realmId: realm, ...defaultRealmSettings(), backend_support_login_method: ['password', 'email'], captchaPolicy: 'after_failures',
-      logo_img_url: logo, backend_support_login_regions: ['86', '852'], email: null, sms: null,
+      realmId: realm,
+      ...defaultRealmSettings(),
+      backend_support_login_method: ['password', 'email'],
+      captchaPolicy: 'after_failures',
+      logo_img_url: logo,
+      backend_support_login_regions: ['86', '852'],
+      email: null,
+      sms: null,
     });
     const options = await h().app.inject({ method: 'GET', url: `/api/users/auth/options?realm_id=${realm}` });
     expect(options.json().data).toMatchObject({ loginMethods: ['password', 'email'], captchaPolicy: 'after_failures', logo, loginRegions: ['86', '852'] });
@@ -64,7 +76,12 @@ describeBothDbs('realm settings API', (h) => {
     const realm = await createRealm(h());
     const token = await admin();
     const patch = (payload: object) => as(h(), token).patch(url(realm), payload);
-    for (const good of [{ logo_img_url: pngDataUrl(4096) }, { logo_img_url: 'HTTPS://cdn.example.com/logo.png' }, { icon_img_url: pngDataUrl(16 * 1024) }, { logo_img_url: '' }]) {
+    for (const good of [
+      { logo_img_url: pngDataUrl(4096) },
+      { logo_img_url: 'HTTPS://cdn.example.com/logo.png' },
+      { icon_img_url: pngDataUrl(16 * 1024) },
+      { logo_img_url: '' },
+    ]) {
       expect((await patch(good)).status, JSON.stringify(good).slice(0, 60)).toBe(200);
     }
     const before = await rawSettings(realm);
@@ -107,7 +124,10 @@ describeBothDbs('realm settings API', (h) => {
 
     // omitted → kept (same destination); other fields change
     const { password: _omit, ...mailWithoutPassword } = mail;
-    const kept = await as(h(), token).patch(url(realm), { email: { ...mailWithoutPassword, from: 'ops@example.com' }, sms: { ...twilio, authToken: undefined } });
+    const kept = await as(h(), token).patch(url(realm), {
+      email: { ...mailWithoutPassword, from: 'ops@example.com' },
+      sms: { ...twilio, authToken: undefined },
+    });
     expect(kept.status).toBe(200);
     expect(kept.body.data.email).toMatchObject({ from: 'ops@example.com', hasPassword: true });
     expect(kept.body.data.sms).toMatchObject({ hasAuthToken: true });

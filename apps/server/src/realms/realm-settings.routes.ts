@@ -16,27 +16,40 @@ const SECRETS_NOTE =
 export function registerRealmSettingsRoutes(app: FastifyInstance, deps: { settings: RealmSettingsService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/users/realms/:realmId/settings', {
-    config: { access: 'domain.query', realm: 'params.realmId' },
-    schema: {
-      tags, params: realmSettingsParams, response: responses(realmSettingsView),
-      summary: `A realm's settings (SPEC §3). domain.query in that realm, or admin of master (1003 otherwise); unknown realm 1004. ${SECRETS_NOTE}`,
+  r.get(
+    '/api/users/realms/:realmId/settings',
+    {
+      config: { access: 'domain.query', realm: 'params.realmId' },
+      schema: {
+        tags,
+        params: realmSettingsParams,
+        response: responses(realmSettingsView),
+        summary: `A realm's settings (SPEC §3). domain.query in that realm, or admin of master (1003 otherwise); unknown realm 1004. ${SECRETS_NOTE}`,
+      },
     },
-  }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok(await deps.settings.get(req.params.realmId));
-  });
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.settings.get(req.params.realmId));
+    },
+  );
 
-  r.patch('/api/users/realms/:realmId/settings', {
-    config: { access: 'domain.edit', realm: 'params.realmId' },
-    schema: {
-      tags, params: realmSettingsParams, body: realmSettingsPatch, response: responses(realmSettingsView),
-      summary:
-        "Change some of a realm's settings and answer all of them. Unknown or invalid fields: 1009 naming the field, nothing written. " +
-        `email / sms replace the whole group (null removes it: global SMTP / SMS provider). A secret omitted is kept unless the group's destination changed; '' clears it. ${SECRETS_NOTE}. domain.edit in that realm, or admin of master`,
+  r.patch(
+    '/api/users/realms/:realmId/settings',
+    {
+      config: { access: 'domain.edit', realm: 'params.realmId' },
+      schema: {
+        tags,
+        params: realmSettingsParams,
+        body: realmSettingsPatch,
+        response: responses(realmSettingsView),
+        summary:
+          "Change some of a realm's settings and answer all of them. Unknown or invalid fields: 1009 naming the field, nothing written. " +
+          `email / sms replace the whole group (null removes it: global SMTP / SMS provider). A secret omitted is kept unless the group's destination changed; '' clears it. ${SECRETS_NOTE}. domain.edit in that realm, or admin of master`,
+      },
     },
-  }, async (req, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ok(await deps.settings.update(req.params.realmId, req.body));
-  });
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await deps.settings.update(req.params.realmId, req.body));
+    },
+  );
 }

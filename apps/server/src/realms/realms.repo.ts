@@ -18,12 +18,7 @@ export function createRealmRepo(db: Db) {
      * change is never overwritten with a stale copy. False when another write came first.
      */
     async updateRealmSettings(id: string, expected: string, settings: string, now: number, trx: Db = db): Promise<boolean> {
-      const res = await trx
-        .updateTable('realms')
-        .set({ settings, updated_at: now })
-        .where('id', '=', id)
-        .where('settings', '=', expected)
-        .executeTakeFirst();
+      const res = await trx.updateTable('realms').set({ settings, updated_at: now }).where('id', '=', id).where('settings', '=', expected).executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },
   };

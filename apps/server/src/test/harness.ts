@@ -93,7 +93,11 @@ export function testConfig(extra: Record<string, string> = {}) {
 }
 
 /** `logDestination`: the app logs (at the configuration's LOG_LEVEL) into it, for tests that read the log. */
-export async function createHarness(target: DbTarget, configEnv: Record<string, string> = {}, opts: { logDestination?: DestinationStream } = {}): Promise<Harness & { dispose(): Promise<void> }> {
+export async function createHarness(
+  target: DbTarget,
+  configEnv: Record<string, string> = {},
+  opts: { logDestination?: DestinationStream } = {},
+): Promise<Harness & { dispose(): Promise<void> }> {
   const opened = await target.open();
   const clock = new FakeClock(Date.now());
   await migrateToLatest(opened.dbh.db, opened.dbh.schema);

@@ -65,7 +65,14 @@ export interface RequestOptions {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
-async function send(h: Pick<Harness, 'app'>, token: string | undefined, method: Method, url: string, body: object | string | undefined, o: RequestOptions = {}): Promise<Answer> {
+async function send(
+  h: Pick<Harness, 'app'>,
+  token: string | undefined,
+  method: Method,
+  url: string,
+  body: object | string | undefined,
+  o: RequestOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (o.lang !== null) headers['accept-language'] = o.lang ?? 'en';
   if (token) headers.authorization = `Bearer ${token}`;
@@ -108,7 +115,14 @@ export const ADMIN = { username: 'admin', password: ADMIN_PASSWORD, realmId: MAS
 /** A new realm with the default settings plus `patch`; answers its id. */
 export async function createRealm(h: Harness, patch: Partial<StoredRealmSettings> = {}, id = newRealmId()): Promise<string> {
   const now = h.clock.now();
-  await h.ctx.repos.realms.insertRealm({ id, name: id, description: '', settings: JSON.stringify({ ...defaultRealmSettings(), ...patch }), created_at: now, updated_at: now });
+  await h.ctx.repos.realms.insertRealm({
+    id,
+    name: id,
+    description: '',
+    settings: JSON.stringify({ ...defaultRealmSettings(), ...patch }),
+    created_at: now,
+    updated_at: now,
+  });
   return id;
 }
 
@@ -151,9 +165,20 @@ export async function createPerson(h: Harness, o: PersonOptions = {}): Promise<T
 }
 
 /** A service account `owner/subname` (DESIGN.md §4), optionally forced to change its password. */
-export async function createService(h: Harness, owner: TestAccount, subname: string, o: { password?: string; forcePassword?: boolean } = {}): Promise<TestAccount> {
+export async function createService(
+  h: Harness,
+  owner: TestAccount,
+  subname: string,
+  o: { password?: string; forcePassword?: boolean } = {},
+): Promise<TestAccount> {
   const password = o.password ?? 'Service-Pass-93';
-  const row = await h.ctx.repos.accounts.insertService({ owner: owner.row, subname, passwordHash: await hashPassword(password), forcePassword: o.forcePassword, now: h.clock.now() });
+  const row = await h.ctx.repos.accounts.insertService({
+    owner: owner.row,
+    subname,
+    passwordHash: await hashPassword(password),
+    forcePassword: o.forcePassword,
+    now: h.clock.now(),
+  });
   return { id: row.id, username: row.username, password, realmId: row.realm_id, row };
 }
 
@@ -173,7 +198,11 @@ export async function solveCaptcha(ctx: AppContext, realmId: string = MASTER_REA
 export const captcha = (h: Harness, realmId: string = MASTER_REALM) => solveCaptcha(h.ctx, realmId);
 
 /** The password form, with a solved captcha; `extra` adds fields (otp, country) or sets the caller's IP. */
-export async function signIn(h: Harness, a: { username: string; password: string; realmId?: string }, extra: { otp?: string; country?: string; ip?: string } = {}): Promise<Answer> {
+export async function signIn(
+  h: Harness,
+  a: { username: string; password: string; realmId?: string },
+  extra: { otp?: string; country?: string; ip?: string } = {},
+): Promise<Answer> {
   const { ip, ...fields } = extra;
   const realmId = a.realmId ?? MASTER_REALM;
   const body = { username: a.username, password: a.password, realm_id: realmId, ...(await captcha(h, realmId)), ...fields };

@@ -43,7 +43,15 @@ export interface SettableColumn {
   title: string;
 }
 
-export function ColumnSettings({ columns, hidden, onChange }: { columns: readonly SettableColumn[]; hidden: ReadonlySet<string>; onChange: (hiddenKeys: string[] | undefined) => void }) {
+export function ColumnSettings({
+  columns,
+  hidden,
+  onChange,
+}: {
+  columns: readonly SettableColumn[];
+  hidden: ReadonlySet<string>;
+  onChange: (hiddenKeys: string[] | undefined) => void;
+}) {
   const { t } = useTranslation();
   const shown = columns.filter((c) => !hidden.has(c.key)).map((c) => c.key);
   const content = (

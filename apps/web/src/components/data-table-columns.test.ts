@@ -10,7 +10,19 @@ interface Row {
 
 const columns: DataTableColumn<Row, 'kind', 'name'>[] = [
   { key: 'name', dataIndex: 'name', title: 'Name', sortField: 'name' },
-  { key: 'kind', dataIndex: 'kind', title: 'Kind', filter: { param: 'kind', options: [{ value: 'a', text: 'A' }, { value: 'b', text: 'B' }] }, render: (k: string) => (k === 'none' ? '' : k.toUpperCase()) },
+  {
+    key: 'kind',
+    dataIndex: 'kind',
+    title: 'Kind',
+    filter: {
+      param: 'kind',
+      options: [
+        { value: 'a', text: 'A' },
+        { value: 'b', text: 'B' },
+      ],
+    },
+    render: (k: string) => (k === 'none' ? '' : k.toUpperCase()),
+  },
   { key: 'id', dataIndex: 'id', title: 'ID', hideable: false },
 ];
 

@@ -10,8 +10,20 @@ import type { ListChange, ListParams } from '../lib/use-list-params';
 /** What an empty cell shows, so that "nothing" is not mistaken for a rendering fault. */
 export const EMPTY_CELL = '—';
 
-export interface DataTableColumn<T, F extends string = string, S extends string = string>
-  extends Omit<ColumnType<T>, 'key' | 'title' | 'sorter' | 'sortOrder' | 'defaultSortOrder' | 'filters' | 'filteredValue' | 'defaultFilteredValue' | 'filterMultiple' | 'onFilter' | 'hidden'> {
+export interface DataTableColumn<T, F extends string = string, S extends string = string> extends Omit<
+  ColumnType<T>,
+  | 'key'
+  | 'title'
+  | 'sorter'
+  | 'sortOrder'
+  | 'defaultSortOrder'
+  | 'filters'
+  | 'filteredValue'
+  | 'defaultFilteredValue'
+  | 'filterMultiple'
+  | 'onFilter'
+  | 'hidden'
+> {
   /** Stable id: the column settings remember it. */
   key: string;
   /** Plain text: also the column's name in the column settings. */

@@ -98,7 +98,13 @@ export function DataTable<T extends object, F extends string = never, S extends 
           showIcon
           title={t('table.load_failed')}
           description={error.message}
-          action={onReload && <Button size="small" onClick={onReload}>{t('pages.retry')}</Button>}
+          action={
+            onReload && (
+              <Button size="small" onClick={onReload}>
+                {t('pages.retry')}
+              </Button>
+            )
+          }
           data-testid="table-error"
         />
       )}

@@ -22,9 +22,15 @@ describe('failure envelopes (SPEC §8)', () => {
   });
 
   it('A-31: adds the wait to a throttled sign-in, on its own line', () => {
-    expect(envelopeMessage(fail(1010, { errData: { locked: true, retryAfter: 2 } }), t)).toBe('errors.bad_credentials (1010)\naccount.locked_notice {"seconds":2}');
-    expect(envelopeMessage(fail(1010, { errData: { locked: true, retryAfter: 900 } }), t)).toBe('errors.bad_credentials (1010)\naccount.locked_notice_minutes {"minutes":15}');
-    expect(envelopeMessage(fail(1010, { errData: { locked: true, retryAfter: 118.2 } }), t)).toBe('errors.bad_credentials (1010)\naccount.locked_notice {"seconds":119}');
+    expect(envelopeMessage(fail(1010, { errData: { locked: true, retryAfter: 2 } }), t)).toBe(
+      'errors.bad_credentials (1010)\naccount.locked_notice {"seconds":2}',
+    );
+    expect(envelopeMessage(fail(1010, { errData: { locked: true, retryAfter: 900 } }), t)).toBe(
+      'errors.bad_credentials (1010)\naccount.locked_notice_minutes {"minutes":15}',
+    );
+    expect(envelopeMessage(fail(1010, { errData: { locked: true, retryAfter: 118.2 } }), t)).toBe(
+      'errors.bad_credentials (1010)\naccount.locked_notice {"seconds":119}',
+    );
     expect(envelopeMessage(fail(1010, { errData: { locked: false, retryAfter: 2 } }), t)).toBe('errors.bad_credentials (1010)');
     expect(envelopeMessage(fail(1010, { errData: { locked: true } }), t)).toBe('errors.bad_credentials (1010)');
   });

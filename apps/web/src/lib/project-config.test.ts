@@ -3,7 +3,12 @@ import { normaliseProjectConfig } from './project-config';
 
 describe('project.config.json (SPEC §7)', () => {
   it('keeps well-formed fields', () => {
-    const raw = { siteTitle: 'umbo', defaultLocale: 'en', realmId: 'master', header: { globalScript: 'https://a/h.js', chinaScript: '', chinaHosts: ['.cn'], timeoutMs: 1500 } };
+    const raw = {
+      siteTitle: 'umbo',
+      defaultLocale: 'en',
+      realmId: 'master',
+      header: { globalScript: 'https://a/h.js', chinaScript: '', chinaHosts: ['.cn'], timeoutMs: 1500 },
+    };
     expect(normaliseProjectConfig(raw)).toEqual(raw);
   });
 

@@ -6,7 +6,8 @@ const spec: ListSpec<'channel' | 'recipient', 'createdAt' | 'recipient'> = {
   sortable: ['createdAt', 'recipient'],
 };
 const read = (query: string) => readListParams(new URLSearchParams(query), spec);
-const write = (query: string, change: ListChange<'channel' | 'recipient', 'createdAt' | 'recipient'>) => writeListParams(new URLSearchParams(query), change, spec).toString();
+const write = (query: string, change: ListChange<'channel' | 'recipient', 'createdAt' | 'recipient'>) =>
+  writeListParams(new URLSearchParams(query), change, spec).toString();
 
 describe('list paging, sorting and filters in the address', () => {
   it('reads page, size, order and filters, with defaults for what is missing', () => {

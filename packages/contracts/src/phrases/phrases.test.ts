@@ -70,9 +70,7 @@ describe('phrases', () => {
   });
 
   it('en values are non-empty strings', () => {
-    const problems = [...enFlat]
-      .filter(([, v]) => typeof v !== 'string' || v.trim() === '')
-      .map(([k, v]) => `en ${k}: ${JSON.stringify(v)}`);
+    const problems = [...enFlat].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k, v]) => `en ${k}: ${JSON.stringify(v)}`);
     expectNone(problems, 'empty or non-string English values');
   });
 
@@ -83,8 +81,7 @@ describe('phrases', () => {
       for (const key of enFlat.keys()) if (!flat.has(key)) problems.push(`${locale} ${key}: missing`);
       for (const [key, value] of flat) {
         if (!enFlat.has(key)) problems.push(`${locale} ${key}: not in en`);
-        else if (typeof value !== 'string' || value.trim() === '')
-          problems.push(`${locale} ${key}: empty or not a string (${JSON.stringify(value)})`);
+        else if (typeof value !== 'string' || value.trim() === '') problems.push(`${locale} ${key}: empty or not a string (${JSON.stringify(value)})`);
       }
     }
     expectNone(problems, 'key mismatches against en');

@@ -33,7 +33,11 @@ export function createCodeSignInService(d: FlowDeps) {
     if (account) throw fail('USER_EXISTS');
   }
 
-  async function issueSmsCode(realmId: string, input: CaptchaInput & { mobile: string; country?: string | undefined; purpose: CodePurpose }, meta: RequestMeta): Promise<IssuedCode> {
+  async function issueSmsCode(
+    realmId: string,
+    input: CaptchaInput & { mobile: string; country?: string | undefined; purpose: CodePurpose },
+    meta: RequestMeta,
+  ): Promise<IssuedCode> {
     const settings = await d.policy.settingsOf(realmId);
     const target = phoneTarget(settings, input.purpose, input.mobile, input.country);
     await d.captcha.guardForm(realmId, settings.captchaPolicy, 'code', { ...input, ip: meta.ip });
@@ -56,13 +60,23 @@ export function createCodeSignInService(d: FlowDeps) {
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'email', target }, { ip: meta.ip, subject: account?.id });
     if (account || input.purpose === 'register') {
       // Issue 8: to the address the account has, never to a look-alike that normalised onto it.
-      const mail = codeMail(account?.email ?? input.email.trim(), { locale: meta.locale, site: d.siteTitle, realm: realmId, code: issued.code, minutes: MINUTES });
+      const mail = codeMail(account?.email ?? input.email.trim(), {
+        locale: meta.locale,
+        site: d.siteTitle,
+        realm: realmId,
+        code: issued.code,
+        minutes: MINUTES,
+      });
       d.notify.defer('email-code', () => d.notify.sendMail(realmId, settings, mail));
     }
     return issued;
   }
 
-  async function loginBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; otp?: string | undefined }, meta: RequestMeta) {
+  async function loginBySms(
+    realmId: string,
+    input: { mobile: string; country?: string | undefined; code: string; serialNo: string; otp?: string | undefined },
+    meta: RequestMeta,
+  ) {
     const settings = await d.policy.settingsOf(realmId);
     const target = phoneTarget(settings, 'login', input.mobile, input.country);
     const key = { realmId, purpose: 'login', channel: 'sms', target } as const;

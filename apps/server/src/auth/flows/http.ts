@@ -16,5 +16,11 @@ export const realmOf = (body: { realm_id?: string | undefined }) => body.realm_i
 /** The same answer and `userid` cookie as the password form (auth.routes.ts, SPEC §7). */
 export function signedIn(reply: FastifyReply, secure: boolean, r: { account: Account; issued: IssuedSession }) {
   reply.setCookie('userid', r.account.id, { path: '/', sameSite: 'lax', secure, maxAge: LIMITS.tokenLifetimeMs / 1000 });
-  return { token: r.issued.token, expiresAt: r.issued.session.expires_at, userId: r.account.id, realmId: r.account.realm_id, forcePassword: r.account.force_password === 1 };
+  return {
+    token: r.issued.token,
+    expiresAt: r.issued.session.expires_at,
+    userId: r.account.id,
+    realmId: r.account.realm_id,
+    forcePassword: r.account.force_password === 1,
+  };
 }

@@ -36,7 +36,11 @@ describeBothDbs('password recovery', (h) => {
   it('A-35 the reset link uses PUBLIC_URL even with Host / X-Forwarded-Host: evil.test', async () => {
     const email = randomEmail();
     await person({ email });
-    await as(h()).post('/api/users/auth/retrieve/email', { email, ...(await captcha(h())) }, { headers: { host: 'evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' } });
+    await as(h()).post(
+      '/api/users/auth/retrieve/email',
+      { email, ...(await captcha(h())) },
+      { headers: { host: 'evil.test', 'x-forwarded-host': 'evil.test', 'x-forwarded-proto': 'https' } },
+    );
     const [mail] = await outboxFor(h(), email);
     expect(mail!.body).toMatch(/\nhttp:\/\/umbo\.test\/reset\?realm_id=master&code=[A-Za-z0-9]{24}\n/);
     expect(mail!.body).not.toContain('evil');
@@ -80,14 +84,21 @@ describeBothDbs('password recovery', (h) => {
     const p = await person({ phone: `+86${mobile}` });
     const { serialNo } = await smsCode(h(), mobile, 'retrieve');
     const code = await lastCode(h(), `+86${mobile}`);
-    const wrong = await as(h()).post('/api/users/auth/retrieve/sms', { mobile, code: code === '999999' ? '000000' : '999999', serialNo, password: 'New-passw0rd' });
+    const wrong = await as(h()).post('/api/users/auth/retrieve/sms', {
+      mobile,
+      code: code === '999999' ? '000000' : '999999',
+      serialNo,
+      password: 'New-passw0rd',
+    });
     expect(wrong.body).toMatchObject({ code: 4006, error: 'code_invalid' });
     const ok = await as(h()).post('/api/users/auth/retrieve/sms', { mobile, code, serialNo, password: 'New-passw0rd' });
     expect(ok.body).toEqual({ result: 'ok', code: 0, data: { accepted: true } });
     expect(await alive(p.token)).toBe(401);
     expect(await passwordOk(p.id, 'New-passw0rd')).toBe(true);
     const realm = await createRealm(h(), { backend_support_find_back_method: ['sms'] });
-    expect((await as(h()).post('/api/users/auth/retrieve/email', { realm_id: realm, email: randomEmail(), ...(await captcha(h(), realm)) })).body.code).toBe(1014);
+    expect((await as(h()).post('/api/users/auth/retrieve/email', { realm_id: realm, email: randomEmail(), ...(await captcha(h(), realm)) })).body.code).toBe(
+      1014,
+    );
   });
 
   it('the reset mail is in the reader’s language', async () => {

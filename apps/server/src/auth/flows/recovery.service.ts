@@ -64,7 +64,11 @@ export function createRecoveryService(d: FlowDeps) {
     return { accepted: true as const };
   }
 
-  async function retrieveBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string }, meta: RequestMeta) {
+  async function retrieveBySms(
+    realmId: string,
+    input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string },
+    meta: RequestMeta,
+  ) {
     const settings = await d.policy.settingsOf(realmId);
     const phone = phoneTarget(settings, 'retrieve', input.mobile, input.country);
     assertAcceptablePassword(input.password, settings.passwordMinLength);

@@ -41,11 +41,17 @@ describeBothDbs('registration', (h) => {
     expect((await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) })).status).toBe(200);
     const dup = await as(h()).post('/api/users/auth/register/email', { email: email.toUpperCase(), password: 'Str0ng-pass!', ...(await captcha(h())) });
     expect(dup).toEqual({ status: 409, body: { result: 'fail', code: 1205, errno: 1205, error: 'user_exists', msg: 'User already exists' } });
-    const name = await as(h()).post('/api/users/auth/register/email', { email: randomEmail(), username: 'admin', password: 'Str0ng-pass!', ...(await captcha(h())) });
+    const name = await as(h()).post('/api/users/auth/register/email', {
+      email: randomEmail(),
+      username: 'admin',
+      password: 'Str0ng-pass!',
+      ...(await captcha(h())),
+    });
     expect(name.body.code).toBe(1205);
     const ip = randomIp();
     const codes: number[] = [];
-    for (let i = 0; i < 21; i++) codes.push((await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) }, { ip })).body.code);
+    for (let i = 0; i < 21; i++)
+      codes.push((await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) }, { ip })).body.code);
     expect(codes.slice(0, 20).every((c) => c === 1205)).toBe(true);
     expect(codes[20]).toBe(1006);
   });
@@ -53,7 +59,14 @@ describeBothDbs('registration', (h) => {
   it('A-34 ten parallel registrations of a@x.test / A@X.test make exactly one account', async () => {
     const realm = await createRealm(h());
     const bodies = await Promise.all(
-      Array.from({ length: 10 }, async (_, i) => as(h()).post('/api/users/auth/register/email', { realm_id: realm, email: i % 2 ? 'A@X.test' : 'a@x.test', password: 'Str0ng-pass!', ...(await captcha(h(), realm)) })),
+      Array.from({ length: 10 }, async (_, i) =>
+        as(h()).post('/api/users/auth/register/email', {
+          realm_id: realm,
+          email: i % 2 ? 'A@X.test' : 'a@x.test',
+          password: 'Str0ng-pass!',
+          ...(await captcha(h(), realm)),
+        }),
+      ),
     );
     expect(bodies.filter((b) => b.status === 200)).toHaveLength(1);
     expect(bodies.filter((b) => b.body.code === 1205)).toHaveLength(9);
@@ -85,7 +98,13 @@ describeBothDbs('registration', (h) => {
   it('without needActive the account works at once', async () => {
     const realm = await createRealm(h(), { needActive: false });
     const email = randomEmail();
-    const reg = await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email, username: 'free_user', password: 'Str0ng-pass!', ...(await captcha(h(), realm)) });
+    const reg = await as(h()).post('/api/users/auth/register/email', {
+      realm_id: realm,
+      email,
+      username: 'free_user',
+      password: 'Str0ng-pass!',
+      ...(await captcha(h(), realm)),
+    });
     expect(reg.body.data).toMatchObject({ username: 'free_user', activationRequired: false });
     expect(await outboxFor(h(), email)).toEqual([]);
     expect((await signIn(h(), { username: 'free_user', password: 'Str0ng-pass!', realmId: realm })).status).toBe(200);
@@ -104,6 +123,15 @@ describeBothDbs('registration', (h) => {
     const again = await as(h()).post('/api/users/auth/sms-code', { mobile, purpose: 'register', ...(await captcha(h())) });
     expect(again.body).toMatchObject({ code: 1205 });
     const realm = await createRealm(h(), { backend_support_regist_method: ['sms'] });
-    expect((await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email: randomEmail(), password: 'Str0ng-pass!', ...(await captcha(h(), realm)) })).body.code).toBe(1014);
+    expect(
+      (
+        await as(h()).post('/api/users/auth/register/email', {
+          realm_id: realm,
+          email: randomEmail(),
+          password: 'Str0ng-pass!',
+          ...(await captcha(h(), realm)),
+        })
+      ).body.code,
+    ).toBe(1014);
   });
 });

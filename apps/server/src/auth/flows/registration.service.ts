@@ -18,7 +18,13 @@ import { phoneTarget } from './targets.js';
 
 /** Counts one registration attempt of an IP; over the limit → 1006. */
 export async function chargeRegistration(d: Pick<FlowDeps, 'store' | 'secrets' | 'clock'>, realmId: string, ip: string): Promise<void> {
-  const n = await d.store.hitCounter({ realmId, name: 'register-ip', keyHash: d.secrets.hash('counter', ip), windowMs: REGISTRATION_DEFAULTS.windowMs, now: d.clock.now() });
+  const n = await d.store.hitCounter({
+    realmId,
+    name: 'register-ip',
+    keyHash: d.secrets.hash('counter', ip),
+    windowMs: REGISTRATION_DEFAULTS.windowMs,
+    now: d.clock.now(),
+  });
   if (n > REGISTRATION_DEFAULTS.perIpPerHour) throw fail('RATE_LIMITED', { reason: 'registration' });
 }
 
@@ -46,7 +52,11 @@ export function createRegistrationService(d: FlowDeps) {
     if (found || (await d.accounts.findAccountByUsername(realmId, username))) throw fail('USER_EXISTS');
   }
 
-  async function registerByEmail(realmId: string, input: { email: string; password: string; username?: string | undefined; captcha?: string | undefined; serialNo?: string | undefined }, meta: RequestMeta) {
+  async function registerByEmail(
+    realmId: string,
+    input: { email: string; password: string; username?: string | undefined; captcha?: string | undefined; serialNo?: string | undefined },
+    meta: RequestMeta,
+  ) {
     const settings = await d.policy.settingsOf(realmId);
     assertMethod(settings, 'backend_support_regist_method', 'email');
     await chargeRegistration(d, realmId, meta.ip);
@@ -58,17 +68,32 @@ export function createRegistrationService(d: FlowDeps) {
     await assertFree(realmId, username, await d.accounts.findAccountByEmail(realmId, email));
     const passwordHash = await hashPassword(input.password);
     let code = '';
-    const account = await insertOrExists({ realmId, username, email, passwordHash, activated: !settings.needActive, now: d.clock.now() }, async (created, trx) => {
-      if (settings.needActive) code = (await d.mailLinks.create(realmId, 'activate', created.id, trx)).code;
-    });
+    const account = await insertOrExists(
+      { realmId, username, email, passwordHash, activated: !settings.needActive, now: d.clock.now() },
+      async (created, trx) => {
+        if (settings.needActive) code = (await d.mailLinks.create(realmId, 'activate', created.id, trx)).code;
+      },
+    );
     if (settings.needActive) {
-      const mail = activationMail(email, { locale: meta.locale, site: d.siteTitle, realm: realmId, username, link: activationLink(d.publicUrl, realmId, code), code, template: settings.activeEmailTpl });
+      const mail = activationMail(email, {
+        locale: meta.locale,
+        site: d.siteTitle,
+        realm: realmId,
+        username,
+        link: activationLink(d.publicUrl, realmId, code),
+        code,
+        template: settings.activeEmailTpl,
+      });
       d.notify.defer('activation-mail', () => d.notify.sendMail(realmId, settings, mail));
     }
     return { userId: account.id, username, activationRequired: settings.needActive };
   }
 
-  async function registerBySms(realmId: string, input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string; username?: string | undefined }, meta: RequestMeta) {
+  async function registerBySms(
+    realmId: string,
+    input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string; username?: string | undefined },
+    meta: RequestMeta,
+  ) {
     const settings = await d.policy.settingsOf(realmId);
     const phone = phoneTarget(settings, 'register', input.mobile, input.country);
     await chargeRegistration(d, realmId, meta.ip);

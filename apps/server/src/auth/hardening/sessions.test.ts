@@ -4,7 +4,20 @@
  */
 import { expect, it } from 'vitest';
 import { describeBothDbs, type Harness } from '../../test/harness.js';
-import { as, captcha, codeAt, createPerson, enableOtp, outboxFor, randomEmail, randomMobile, randomName, signIn, tokenFor, type TestAccount } from '../../test/kit.js';
+import {
+  as,
+  captcha,
+  codeAt,
+  createPerson,
+  enableOtp,
+  outboxFor,
+  randomEmail,
+  randomMobile,
+  randomName,
+  signIn,
+  tokenFor,
+  type TestAccount,
+} from '../../test/kit.js';
 import { passwordWork } from '../passwords.js';
 
 async function ftokenOf(h: Harness, token: string): Promise<string> {
@@ -72,7 +85,11 @@ describeBothDbs('issue 8: sessions, ftokens and resets', (h) => {
   it('A-36 every sign-in gets a new session id and token; a token presented at sign-in is not kept', async () => {
     const a = await createPerson(h());
     const first = await tokenFor(h(), a);
-    const res = await as(h(), first).post('/api/users/auth/login', { username: a.username, password: a.password, ...(await captcha(h())) }, { headers: { cookie: `access_token=${first}` } });
+    const res = await as(h(), first).post(
+      '/api/users/auth/login',
+      { username: a.username, password: a.password, ...(await captcha(h())) },
+      { headers: { cookie: `access_token=${first}` } },
+    );
     const second = res.body.data.token as string;
     expect(second).not.toBe(first);
     const sessions = await as(h(), second).get('/api/users/account/sessions');

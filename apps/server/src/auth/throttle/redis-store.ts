@@ -52,7 +52,11 @@ export function createRedisThrottleStore(redis: RedisClient): ThrottleStore {
   const keyOf = (k: ThrottleKey) => redisKey(k.realmId, `throttle-${k.kind}`, k.keyHash);
   // Commands issued together travel pipelined on one connection: one round trip per call.
   const reserveOne = async ({ key, policy }: PolicedKey, now: number): Promise<Reservation> => {
-    const [admitted, failures, until] = (await redis.eval(RESERVE, 1, keyOf(key), now, policy.windowMs, KEEP_MS, ...runArgs(policy))) as [number, number, string];
+    const [admitted, failures, until] = (await redis.eval(RESERVE, 1, keyOf(key), now, policy.windowMs, KEEP_MS, ...runArgs(policy))) as [
+      number,
+      number,
+      string,
+    ];
     return admitted === 1 ? { admitted: true, failures: Number(failures), blockedUntil: Number(until) } : { admitted: false, blockedUntil: Number(until) };
   };
   return {

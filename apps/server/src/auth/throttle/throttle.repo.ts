@@ -34,12 +34,22 @@ export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounter
       if (keys.length === 0) return [];
       const realmId = keys[0]!.key.realmId;
       // `now` travels as a parameter, so the statement's text (and its prepared form) is reused.
-      const count = (k: PolicedKey) => sql<number>`(case when login_throttle.last_failure_at < ${now - k.policy.windowMs} then 1 else login_throttle.failures + 1 end)`;
+      const count = (k: PolicedKey) =>
+        sql<number>`(case when login_throttle.last_failure_at < ${now - k.policy.windowMs} then 1 else login_throttle.failures + 1 end)`;
       // One statement: the row locks (PostgreSQL) or the single writer (SQLite) make parallel
       // attempts see each other's counts, and a blocked row is left untouched (WHERE below).
       const won = await db
         .insertInto('login_throttle')
-        .values(keys.map((k) => ({ realm_id: realmId, kind: k.key.kind, key_hash: k.key.keyHash, failures: 1, last_failure_at: now, blocked_until: now + blockRuns(k.policy).runs[0]![1] })))
+        .values(
+          keys.map((k) => ({
+            realm_id: realmId,
+            kind: k.key.kind,
+            key_hash: k.key.keyHash,
+            failures: 1,
+            last_failure_at: now,
+            blocked_until: now + blockRuns(k.policy).runs[0]![1],
+          })),
+        )
         .onConflict((oc) =>
           oc
             .columns(['realm_id', 'kind', 'key_hash'])
@@ -48,14 +58,32 @@ export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounter
               last_failure_at: now,
               blocked_until: byKind(keys, (k) => sql`cast(${now} as bigint) + ${blockSql(k.policy, count(k))}`),
             })
-            .where((eb) => eb.or([eb('login_throttle.blocked_until', '<=', now), eb('login_throttle.last_failure_at', '<', byKind(keys, (k) => sql`cast(${now - k.policy.windowMs} as bigint)`))])),
+            .where((eb) =>
+              eb.or([
+                eb('login_throttle.blocked_until', '<=', now),
+                eb(
+                  'login_throttle.last_failure_at',
+                  '<',
+                  byKind(keys, (k) => sql`cast(${now - k.policy.windowMs} as bigint)`),
+                ),
+              ]),
+            ),
         )
         .returning(['kind', 'failures', 'blocked_until'])
         .execute();
       const refusedKinds = keys.filter((k) => !won.some((w) => w.kind === k.key.kind)).map((k) => k.key.kind);
       const held = refusedKinds.length
-        ? await db.selectFrom('login_throttle').select(['kind', 'blocked_until']).where('realm_id', '=', realmId).where('kind', 'in', refusedKinds)
-            .where('key_hash', 'in', keys.filter((k) => refusedKinds.includes(k.key.kind)).map((k) => k.key.keyHash)).execute()
+        ? await db
+            .selectFrom('login_throttle')
+            .select(['kind', 'blocked_until'])
+            .where('realm_id', '=', realmId)
+            .where('kind', 'in', refusedKinds)
+            .where(
+              'key_hash',
+              'in',
+              keys.filter((k) => refusedKinds.includes(k.key.kind)).map((k) => k.key.keyHash),
+            )
+            .execute()
         : [];
       return keys.map((k): Reservation => {
         const w = won.find((r) => r.kind === k.key.kind);
@@ -72,7 +100,12 @@ export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounter
       // only errs strict, and never extends the block the reservation set.
       const less = sql<number>`(case when failures > 0 then failures - 1 else 0 end)`;
       const perRow = (pick: (r: { key: ThrottleKey; policy: ThrottlePolicy | undefined }) => RawBuilder<unknown>): RawBuilder<number> =>
-        rows.length === 1 ? (pick(rows[0]!) as RawBuilder<number>) : sql<number>`(case ${sql.join(rows.map((r) => sql`when kind = ${sql.lit(r.key.kind)} then ${pick(r)}`), sql` `)} end)`;
+        rows.length === 1
+          ? (pick(rows[0]!) as RawBuilder<number>)
+          : sql<number>`(case ${sql.join(
+              rows.map((r) => sql`when kind = ${sql.lit(r.key.kind)} then ${pick(r)}`),
+              sql` `,
+            )} end)`;
       await db
         .updateTable('login_throttle')
         .set({

@@ -65,7 +65,10 @@ export function createThrottleService(deps: { store: ThrottleStore; secrets: Sec
     const [a, i] = (await store.reserve([account, ip], now)) as [Reservation, Reservation];
     if (!a.admitted || !i.admitted) {
       // Refused: whatever one counter counted goes back (a blocked attempt is not counted).
-      await store.settle([], [a.admitted ? account : undefined, i.admitted ? ip : undefined].filter((k) => k !== undefined));
+      await store.settle(
+        [],
+        [a.admitted ? account : undefined, i.admitted ? ip : undefined].filter((k) => k !== undefined),
+      );
       throw throttledError(Math.max(a.admitted ? 0 : a.blockedUntil, i.admitted ? 0 : i.blockedUntil) - now, name);
     }
     const wait = Math.max(a.blockedUntil, i.blockedUntil) - now;

@@ -9,8 +9,7 @@ import { outbound } from '../outbound.js';
 import type { SmsMessage, SmsProvider } from '../types.js';
 
 export function percentEncode(value: string): string {
-  return encodeURIComponent(value)
-    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 export function signRpc(method: 'GET' | 'POST', params: Record<string, string>, accessKeySecret: string): string {
@@ -61,7 +60,9 @@ export function createAliyunSms(o: AliyunOptions): SmsProvider {
         Version: '2017-05-25',
       };
       const signature = signRpc('POST', params, o.accessKeySecret);
-      const body = `Signature=${percentEncode(signature)}&${Object.keys(params).map((k) => `${percentEncode(k)}=${percentEncode(params[k]!)}`).join('&')}`;
+      const body = `Signature=${percentEncode(signature)}&${Object.keys(params)
+        .map((k) => `${percentEncode(k)}=${percentEncode(params[k]!)}`)
+        .join('&')}`;
       const res = await outbound({
         method: 'POST',
         url: `${(o.endpoint || 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, '')}/`,

@@ -63,12 +63,21 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
   const parts = leaves(raw);
   return {
     subject: decodeWords(headers.subject ?? ''),
-    text: parts.find((p) => p.type === 'text/plain')?.body.replace(/\r\n/g, '\n').replace(/\n+$/, '') ?? '',
+    text:
+      parts
+        .find((p) => p.type === 'text/plain')
+        ?.body.replace(/\r\n/g, '\n')
+        .replace(/\n+$/, '') ?? '',
     html: parts.find((p) => p.type === 'text/html')?.body ?? '',
   };
 }
 
-export async function startSmtpSink(): Promise<{ port: number; mails: ReceivedMail[]; next(to: string, match?: (m: ReceivedMail) => boolean): Promise<ReceivedMail>; close(): Promise<void> }> {
+export async function startSmtpSink(): Promise<{
+  port: number;
+  mails: ReceivedMail[];
+  next(to: string, match?: (m: ReceivedMail) => boolean): Promise<ReceivedMail>;
+  close(): Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,

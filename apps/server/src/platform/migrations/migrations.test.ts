@@ -28,9 +28,25 @@ describeBothDbs('A-48 migrations', (h) => {
     const db = h().dbh.db;
     const now = h().clock.now();
     const row = (id: string) => ({
-      id, realm_id: 'master', kind: 'person' as const, owner_id: null, username: 'Dup', username_norm: 'dup', email: null, email_norm: null,
-      phone: null, password_hash: null, avatar: '', disabled: 0, activated: 1, force_password: 0, regist_area: '', last_login_at: null,
-      last_login_area: '', created_at: now, updated_at: now,
+      id,
+      realm_id: 'master',
+      kind: 'person' as const,
+      owner_id: null,
+      username: 'Dup',
+      username_norm: 'dup',
+      email: null,
+      email_norm: null,
+      phone: null,
+      password_hash: null,
+      avatar: '',
+      disabled: 0,
+      activated: 1,
+      force_password: 0,
+      regist_area: '',
+      last_login_at: null,
+      last_login_area: '',
+      created_at: now,
+      updated_at: now,
     });
     await db.insertInto('accounts').values(row('dup-1')).execute();
     await expect(db.insertInto('accounts').values(row('dup-2')).execute()).rejects.toThrow();

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { cloudHeaderScript, isChinaHost } from './cloud-header-source';
 
-const header = { globalScript: 'https://static.example.com/header.js', chinaScript: 'https://static.example.cn/header.js', chinaHosts: ['.example.cn', 'cn.example.com'], timeoutMs: 3000 };
+const header = {
+  globalScript: 'https://static.example.com/header.js',
+  chinaScript: 'https://static.example.cn/header.js',
+  chinaHosts: ['.example.cn', 'cn.example.com'],
+  timeoutMs: 3000,
+};
 
 describe('shared cloud header source (SPEC §1)', () => {
   it('picks the China script on a China host (suffix match)', () => {

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { areaHome, areasFor, canOpen, menuSections } from './menu-model';
 
 function userWith(...ids: PermissionId[]): Pick<CurrentUser, 'roles'> {
-  const permissions: Permission[] = ids.map((permissionId) => ({ roleId: 'r', permissionId, permissionName: permissionId, actions: [], actionEntitySet: [], actionList: ['query'] }));
+  const permissions: Permission[] = ids.map((permissionId) => ({
+    roleId: 'r',
+    permissionId,
+    permissionName: permissionId,
+    actions: [],
+    actionEntitySet: [],
+    actionList: ['query'],
+  }));
   return { roles: [{ id: 'r', name: 'r', describe: '', permissions }] };
 }
 

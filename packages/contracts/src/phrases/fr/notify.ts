@@ -3,7 +3,7 @@ import type { Phrases } from '../types.js';
 export const notify: Phrases['notify'] = {
   activate_subject: 'Activez votre compte sur {{site}}',
   activate_text:
-    "Bonjour {{username}},\n\nMerci pour votre inscription. Veuillez confirmer votre adresse e-mail en ouvrant ce lien dans les {{hours}} heures :\n{{link}}\n\nSi vous ne vous êtes pas inscrit, ignorez ce message.",
+    'Bonjour {{username}},\n\nMerci pour votre inscription. Veuillez confirmer votre adresse e-mail en ouvrant ce lien dans les {{hours}} heures :\n{{link}}\n\nSi vous ne vous êtes pas inscrit, ignorez ce message.',
   activate_button: 'Activer le compte',
   reset_subject: 'Réinitialisez votre mot de passe sur {{site}}',
   reset_text:

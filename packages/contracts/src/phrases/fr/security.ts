@@ -17,7 +17,8 @@ export const security: Phrases['security'] = {
   otp_codes_hint: "Saisissez deux codes consécutifs de votre application d'authentification.",
   otp_status: 'État',
   force_password_blocked: "Définissez d'abord un nouveau mot de passe ; les autres pages s'ouvriront ensuite.",
-  outbox_hint: "E-mails et SMS envoyés par le service, du plus récent au plus ancien. Sur une nouvelle installation, c'est ici qu'arrivent les codes et les liens.",
+  outbox_hint:
+    "E-mails et SMS envoyés par le service, du plus récent au plus ancien. Sur une nouvelle installation, c'est ici qu'arrivent les codes et les liens.",
   outbox_channel: 'Canal',
   outbox_mail: 'E-mail',
   outbox_sms: 'SMS',

@@ -34,7 +34,14 @@ interface CaptchaAnswer {
 const auth = { authCall: true } as const;
 const realm = (realmId: string | undefined) => (realmId ? { realm_id: realmId } : {});
 
-export function sendCode(channel: Channel, target: Phone | { email: string }, purpose: CodePurpose, captcha: CaptchaAnswer, realmId: string | undefined, lang: string) {
+export function sendCode(
+  channel: Channel,
+  target: Phone | { email: string },
+  purpose: CodePurpose,
+  captcha: CaptchaAnswer,
+  realmId: string | undefined,
+  lang: string,
+) {
   const path = channel === 'sms' ? flowPaths.smsCode : flowPaths.emailCode;
   return api.post<CodeIssued>(path, { ...realm(realmId), ...target, ...captcha, purpose, lang }, auth);
 }
@@ -45,7 +52,11 @@ async function signedIn(promise: Promise<LoginResult>): Promise<LoginResult> {
   return result;
 }
 
-export function loginByCode(channel: Channel, body: (Phone | { email: string }) & { code: string; serialNo: string; otp?: string }, realmId: string | undefined) {
+export function loginByCode(
+  channel: Channel,
+  body: (Phone | { email: string }) & { code: string; serialNo: string; otp?: string },
+  realmId: string | undefined,
+) {
   const path = channel === 'sms' ? flowPaths.loginSms : flowPaths.loginEmail;
   return signedIn(api.post<LoginResult>(path, { ...realm(realmId), ...body }, auth));
 }
@@ -91,7 +102,7 @@ export function useCall(onError?: (e: CallError) => void) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<CallError | undefined>();
   /** `onFailure` sees this call's error too (e.g. a form's captcha reacting to 4005). */
-  const run = async <T,>(call: () => Promise<T>, onFailure?: (e: CallError) => void): Promise<T | undefined> => {
+  const run = async <T>(call: () => Promise<T>, onFailure?: (e: CallError) => void): Promise<T | undefined> => {
     setPending(true);
     setError(undefined);
     try {

@@ -117,7 +117,13 @@ export function CodeFields({ form, channel, purpose, realmId, regions, captchaPo
         maxLength={16}
         error={codeError}
         addon={
-          <button type="button" className="plain-button send-code" onClick={(e) => void onSend(e)} disabled={waiting || send.pending} data-testid={`${form}-send-code`}>
+          <button
+            type="button"
+            className="plain-button send-code"
+            onClick={(e) => void onSend(e)}
+            disabled={waiting || send.pending}
+            data-testid={`${form}-send-code`}
+          >
             {waiting ? t('flows.resend_in', { seconds: sender.seconds }) : t('flows.send_code')}
           </button>
         }

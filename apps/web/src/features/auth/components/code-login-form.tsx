@@ -73,7 +73,16 @@ export function CodeLoginForm({ channel, realmId, regions, captchaPolicy, onSign
       {otpShown && (
         <>
           <p className="plain-hint">{t('flows.otp_needed')}</p>
-          <PlainField form={form} name="otp" label={t('flows.otp')} inputMode="numeric" autoComplete="one-time-code" maxLength={16} error={fieldErrors.otp} autoFocus />
+          <PlainField
+            form={form}
+            name="otp"
+            label={t('flows.otp')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={16}
+            error={fieldErrors.otp}
+            autoFocus
+          />
         </>
       )}
       <SubmitButton pending={call.pending} label={t('login.submit')} testId={`${form}-submit`} />

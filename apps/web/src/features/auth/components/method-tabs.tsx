@@ -16,7 +16,15 @@ export function MethodTabs({ methods, empty }: { methods: Method[]; empty: strin
       {methods.length > 1 && (
         <div className="login-card__methods" role="tablist">
           {methods.map((m) => (
-            <button key={m.key} type="button" role="tab" className="method-tab" aria-selected={m.key === current.key} onClick={() => setActive(m.key)} data-testid={`method-${m.key}`}>
+            <button
+              key={m.key}
+              type="button"
+              role="tab"
+              className="method-tab"
+              aria-selected={m.key === current.key}
+              onClick={() => setActive(m.key)}
+              data-testid={`method-${m.key}`}
+            >
               {m.label}
             </button>
           ))}

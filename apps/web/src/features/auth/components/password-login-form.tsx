@@ -83,7 +83,13 @@ export function PasswordLoginForm({ pending, error, info, captcha, otpShown, onS
         />
       )}
       {otpShown && <PlainField form="login" name="otp" label={t('flows.otp')} autoComplete="one-time-code" maxLength={16} error={fieldErrors.otp} autoFocus />}
-      <button type="submit" className="plain-button plain-button--primary plain-button--block" disabled={pending} aria-busy={pending} data-testid="login-submit">
+      <button
+        type="submit"
+        className="plain-button plain-button--primary plain-button--block"
+        disabled={pending}
+        aria-busy={pending}
+        data-testid="login-submit"
+      >
         {pending && <span className="plain-button__spinner" aria-hidden="true" />}
         {t('login.submit')}
       </button>

@@ -60,7 +60,10 @@ export function RegisterEmailForm({ realmId, captchaPolicy, onRegistered }: Prop
     setMessage({});
     const body = { email: v.email!, password: account.password, ...(account.username ? { username: account.username } : {}), ...gate.fields(v.captcha ?? '') };
     let failure: number | undefined;
-    const done = await call.run(() => registerByEmail(body, realmId, localeState().tag), (e) => (failure = e.code));
+    const done = await call.run(
+      () => registerByEmail(body, realmId, localeState().tag),
+      (e) => (failure = e.code),
+    );
     if (done) onRegistered(done);
     else if (gate.afterAttempt(failure)) setMessage({ info: t('login.captcha_needed') });
   };
@@ -101,7 +104,18 @@ export function RegisterSmsForm({ realmId, regions, captchaPolicy, onRegistered 
   return (
     <form className="plain-form" onSubmit={(e) => void submit(e)} noValidate data-testid={`${form}-form`}>
       <FormAlert error={message.error} info={message.info} testId={form} />
-      <CodeFields form={form} channel="sms" purpose="register" realmId={realmId} regions={regions} captchaPolicy={captchaPolicy} sender={sender} targetError={errors.target} codeError={errors.code} onMessage={setMessage} />
+      <CodeFields
+        form={form}
+        channel="sms"
+        purpose="register"
+        realmId={realmId}
+        regions={regions}
+        captchaPolicy={captchaPolicy}
+        sender={sender}
+        targetError={errors.target}
+        codeError={errors.code}
+        onMessage={setMessage}
+      />
       <PlainField form={form} name="username" label={t('flows.username_optional')} autoComplete="username" maxLength={24} error={errors.username} />
       <PasswordPair form={form} errors={errors} />
       <SubmitButton pending={call.pending} label={t('flows.register_submit')} testId={`${form}-submit`} />

@@ -41,7 +41,10 @@ export function RetrieveEmailForm({ realmId, captchaPolicy }: Props) {
     if (hasErrors(next)) return;
     setMessage({});
     let failure: number | undefined;
-    const ok = await call.run(() => retrieveByEmail({ email: v.email!, ...gate.fields(v.captcha ?? '') }, realmId, localeState().tag), (e) => (failure = e.code));
+    const ok = await call.run(
+      () => retrieveByEmail({ email: v.email!, ...gate.fields(v.captcha ?? '') }, realmId, localeState().tag),
+      (e) => (failure = e.code),
+    );
     if (gate.afterAttempt(failure)) setMessage({ info: t('login.captcha_needed') });
     if (ok) setMessage({ info: t('flows.retrieve_sent') });
   };
@@ -88,7 +91,18 @@ export function RetrieveSmsForm({ realmId, regions, captchaPolicy }: Props) {
   return (
     <form className="plain-form" onSubmit={(e) => void submit(e)} noValidate data-testid={`${form}-form`}>
       <FormAlert error={message.error} info={message.info} testId={form} />
-      <CodeFields form={form} channel="sms" purpose="retrieve" realmId={realmId} regions={regions} captchaPolicy={captchaPolicy} sender={sender} targetError={errors.target} codeError={errors.code} onMessage={setMessage} />
+      <CodeFields
+        form={form}
+        channel="sms"
+        purpose="retrieve"
+        realmId={realmId}
+        regions={regions}
+        captchaPolicy={captchaPolicy}
+        sender={sender}
+        targetError={errors.target}
+        codeError={errors.code}
+        onMessage={setMessage}
+      />
       <PasswordPair form={form} errors={errors} />
       <SubmitButton pending={call.pending} label={t('flows.reset_submit')} testId={`${form}-submit`} />
     </form>

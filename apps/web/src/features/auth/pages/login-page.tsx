@@ -82,8 +82,18 @@ export default function LoginPage() {
       ),
     });
   // Code methods only once the options say so: a method that is off is refused anyway.
-  if (options?.loginMethods.includes('sms')) methods.push({ key: 'sms', label: t('flows.tab_sms'), body: <CodeLoginForm channel="sms" realmId={realmId} regions={regions} captchaPolicy={options.captchaPolicy} onSignedIn={signedIn} /> });
-  if (options?.loginMethods.includes('email')) methods.push({ key: 'email', label: t('flows.tab_email'), body: <CodeLoginForm channel="email" realmId={realmId} regions={regions} captchaPolicy={options.captchaPolicy} onSignedIn={signedIn} /> });
+  if (options?.loginMethods.includes('sms'))
+    methods.push({
+      key: 'sms',
+      label: t('flows.tab_sms'),
+      body: <CodeLoginForm channel="sms" realmId={realmId} regions={regions} captchaPolicy={options.captchaPolicy} onSignedIn={signedIn} />,
+    });
+  if (options?.loginMethods.includes('email'))
+    methods.push({
+      key: 'email',
+      label: t('flows.tab_email'),
+      body: <CodeLoginForm channel="email" realmId={realmId} regions={regions} captchaPolicy={options.captchaPolicy} onSignedIn={signedIn} />,
+    });
 
   return (
     <section className="login-card">

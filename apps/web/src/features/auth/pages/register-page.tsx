@@ -16,9 +16,17 @@ export default function RegisterPage() {
   const methods: Method[] = [];
   const regions = options?.loginRegions ?? [];
   if (options?.registMethods.includes('email'))
-    methods.push({ key: 'email', label: t('flows.register_by_email'), body: <RegisterEmailForm realmId={realmId} regions={regions} captchaPolicy={options?.captchaPolicy} onRegistered={done} /> });
+    methods.push({
+      key: 'email',
+      label: t('flows.register_by_email'),
+      body: <RegisterEmailForm realmId={realmId} regions={regions} captchaPolicy={options?.captchaPolicy} onRegistered={done} />,
+    });
   if (options?.registMethods.includes('sms'))
-    methods.push({ key: 'sms', label: t('flows.register_by_sms'), body: <RegisterSmsForm realmId={realmId} regions={regions} captchaPolicy={options?.captchaPolicy} onRegistered={done} /> });
+    methods.push({
+      key: 'sms',
+      label: t('flows.register_by_sms'),
+      body: <RegisterSmsForm realmId={realmId} regions={regions} captchaPolicy={options?.captchaPolicy} onRegistered={done} />,
+    });
   return (
     <PublicCard title={t('flows.register_title')} testId="register-page" logo={options?.logo}>
       {options || failed ? <MethodTabs methods={methods} empty={t('flows.no_methods')} /> : <Loading />}

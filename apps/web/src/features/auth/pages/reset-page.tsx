@@ -28,7 +28,11 @@ export default function ResetPage() {
     const el = event.currentTarget;
     const code = formValues(el, 'code').code!;
     const pw = checkPasswords(el, t as never);
-    const next = { code: !code ? t('validation.required') : isMailCode(code) ? undefined : t('validation.mail_code'), password: pw.password, confirm: pw.confirm };
+    const next = {
+      code: !code ? t('validation.required') : isMailCode(code) ? undefined : t('validation.mail_code'),
+      password: pw.password,
+      confirm: pw.confirm,
+    };
     setErrors(next);
     if (next.code || next.password || next.confirm) return;
     setError(undefined);
@@ -44,7 +48,16 @@ export default function ResetPage() {
       ) : (
         <form className="plain-form" onSubmit={(e) => void submit(e)} noValidate data-testid="reset-form">
           <FormAlert error={error} testId={form} />
-          <PlainField form={form} name="code" label={t('flows.reset_code')} autoComplete="off" maxLength={24} defaultValue={linkCode} error={errors.code} spellCheck={false} />
+          <PlainField
+            form={form}
+            name="code"
+            label={t('flows.reset_code')}
+            autoComplete="off"
+            maxLength={24}
+            defaultValue={linkCode}
+            error={errors.code}
+            spellCheck={false}
+          />
           <PasswordPair form={form} errors={errors} />
           <SubmitButton pending={call.pending} label={t('flows.reset_submit')} testId="reset-submit" />
         </form>

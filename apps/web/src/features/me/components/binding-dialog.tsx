@@ -60,10 +60,20 @@ export function BindingDialog({ channel, current, onClose }: { channel: BindingC
   };
   const onFinish = (v: Values) => {
     if (!serialNo) return void send();
-    bind.mutate({ channel, ...targetOf(channel, v), serialNo, code: v.code.trim() }, { onSuccess: () => (showInfo(t('account.saved')), onClose()), onError: reportError });
+    bind.mutate(
+      { channel, ...targetOf(channel, v), serialNo, code: v.code.trim() },
+      { onSuccess: () => (showInfo(t('account.saved')), onClose()), onError: reportError },
+    );
   };
   return (
-    <Modal open title={channel === 'email' ? t('account.bind_email') : t('account.bind_phone')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={bind.isPending} destroyOnHidden>
+    <Modal
+      open
+      title={channel === 'email' ? t('account.bind_email') : t('account.bind_phone')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={bind.isPending}
+      destroyOnHidden
+    >
       <Form
         form={form}
         layout="vertical"
@@ -110,9 +120,18 @@ export function UnbindDialog({ channel, onClose }: { channel: BindingChannel; on
   const { t } = useTranslation();
   const [form] = Form.useForm<{ password: string }>();
   const unbind = useUnbindAddress();
-  const onFinish = ({ password }: { password: string }) => unbind.mutate({ channel, password }, { onSuccess: () => (showInfo(t('account.saved')), onClose()), onError: reportError });
+  const onFinish = ({ password }: { password: string }) =>
+    unbind.mutate({ channel, password }, { onSuccess: () => (showInfo(t('account.saved')), onClose()), onError: reportError });
   return (
-    <Modal open title={t('account.unbind')} onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ danger: true }} confirmLoading={unbind.isPending} destroyOnHidden>
+    <Modal
+      open
+      title={t('account.unbind')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ danger: true }}
+      confirmLoading={unbind.isPending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="password" label={t('security.password')} rules={rulesFor(unbindBody.shape.password, t)} htmlFor="unbind-password">
           <Input.Password id="unbind-password" autoComplete="current-password" />

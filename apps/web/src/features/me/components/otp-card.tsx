@@ -37,7 +37,11 @@ export function OtpCard() {
             {enabled ? t('account.otp_enabled') : t('account.otp_disabled')}
           </Tag>
         </Descriptions.Item>
-        {enabled && <Descriptions.Item label={t('account.otp_recovery_title')}>{t('account.otp_recovery_left', { count: data?.recoveryCodesLeft ?? 0 })}</Descriptions.Item>}
+        {enabled && (
+          <Descriptions.Item label={t('account.otp_recovery_title')}>
+            {t('account.otp_recovery_left', { count: data?.recoveryCodesLeft ?? 0 })}
+          </Descriptions.Item>
+        )}
       </Descriptions>
       <OtpEnableDialog open={dialog === 'enable'} onClose={() => setDialog(undefined)} />
       <OtpDisableDialog open={dialog === 'disable'} onClose={() => setDialog(undefined)} />

@@ -27,7 +27,12 @@ export function OtpDisableDialog({ open, onClose }: { open: boolean; onClose: ()
           <Form.Item htmlFor="otp-disable-password" name="password" label={t('security.password')} rules={rulesFor(otpDisableBody.shape.password.unwrap(), t)}>
             <Input.Password id="otp-disable-password" autoComplete="current-password" />
           </Form.Item>
-          <Form.Item htmlFor="otp-recovery-code" name="recoveryCode" label={t('account.otp_recovery_code')} rules={rulesFor(otpDisableBody.shape.recoveryCode.unwrap(), t)}>
+          <Form.Item
+            htmlFor="otp-recovery-code"
+            name="recoveryCode"
+            label={t('account.otp_recovery_code')}
+            rules={rulesFor(otpDisableBody.shape.recoveryCode.unwrap(), t)}
+          >
             <Input id="otp-recovery-code" maxLength={16} />
           </Form.Item>
           <Button type="primary" danger htmlType="submit" block loading={disable.isPending} data-testid="otp-disable-submit">

@@ -36,7 +36,15 @@ export function PasswordCard({ forced }: { forced: boolean }) {
     );
   return (
     <Card title={forced ? t('account.force_password_title') : t('account.change_password')} data-testid="password-card">
-      {forced && <Alert type="warning" showIcon title={t('account.force_password_hint')} description={t('security.force_password_blocked')} style={{ marginBottom: 16 }} />}
+      {forced && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('account.force_password_hint')}
+          description={t('security.force_password_blocked')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 420 }} requiredMark={false}>
         <Form.Item htmlFor="old-password" name="oldPassword" label={t('account.old_password')} rules={rulesFor(changeOwnPasswordBody.shape.oldPassword, t)}>
           <Input.Password id="old-password" autoComplete="current-password" />
@@ -48,7 +56,8 @@ export function PasswordCard({ forced }: { forced: boolean }) {
           rules={[
             ...rulesFor(changeOwnPasswordBody.shape.newPassword, t),
             ({ getFieldValue }) => ({
-              validator: (_, value: string) => (value && value === getFieldValue('oldPassword') ? Promise.reject(new Error(t('account.password_same_as_old'))) : Promise.resolve()),
+              validator: (_, value: string) =>
+                value && value === getFieldValue('oldPassword') ? Promise.reject(new Error(t('account.password_same_as_old'))) : Promise.resolve(),
             }),
           ]}
           extra={newPassword ? <StrengthMeter password={newPassword} /> : undefined}
@@ -63,7 +72,8 @@ export function PasswordCard({ forced }: { forced: boolean }) {
           rules={[
             { required: true, message: t('validation.required') },
             ({ getFieldValue }) => ({
-              validator: (_, value: string) => (!value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('security.password_mismatch')))),
+              validator: (_, value: string) =>
+                !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('security.password_mismatch'))),
             }),
           ]}
         >

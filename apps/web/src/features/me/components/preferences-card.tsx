@@ -25,7 +25,12 @@ export function PreferencesCard() {
       {data && (
         <Form layout="vertical" style={{ maxWidth: 420 }}>
           <Form.Item label={t('account.language')} htmlFor="pref-language">
-            <Select id="pref-language" value={data.language} onChange={(language) => save({ language })} options={SWITCHER_LANGUAGES.map((l) => ({ value: l.locale, label: l.label }))} />
+            <Select
+              id="pref-language"
+              value={data.language}
+              onChange={(language) => save({ language })}
+              options={SWITCHER_LANGUAGES.map((l) => ({ value: l.locale, label: l.label }))}
+            />
           </Form.Item>
           <Form.Item label={t('account.theme')} htmlFor="pref-theme">
             <Select

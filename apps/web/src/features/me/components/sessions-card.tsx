@@ -48,10 +48,18 @@ export function SessionsCard() {
               }
               description={
                 <span className="session__facts">
-                  <span>{t('account.session_ip')}: {row.ip}</span>
-                  <span>{t('account.session_created')}: {time(row.createdAt)}</span>
-                  <span>{t('account.session_last_seen')}: {time(row.lastSeenAt)}</span>
-                  <span>{t('security.session_expires')}: {time(row.expiresAt)}</span>
+                  <span>
+                    {t('account.session_ip')}: {row.ip}
+                  </span>
+                  <span>
+                    {t('account.session_created')}: {time(row.createdAt)}
+                  </span>
+                  <span>
+                    {t('account.session_last_seen')}: {time(row.lastSeenAt)}
+                  </span>
+                  <span>
+                    {t('security.session_expires')}: {time(row.expiresAt)}
+                  </span>
                 </span>
               }
             />

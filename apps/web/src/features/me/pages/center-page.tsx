@@ -91,7 +91,9 @@ export default function CenterPage() {
         </Descriptions.Item>
       </Descriptions>
       <UsernameDialog current={account.username} open={dialog?.kind === 'username'} onClose={close} />
-      {dialog?.kind === 'bind' && <BindingDialog channel={dialog.channel} current={dialog.channel === 'email' ? account.email : account.phone} onClose={close} />}
+      {dialog?.kind === 'bind' && (
+        <BindingDialog channel={dialog.channel} current={dialog.channel === 'email' ? account.email : account.phone} onClose={close} />
+      )}
       {dialog?.kind === 'unbind' && <UnbindDialog channel={dialog.channel} onClose={close} />}
     </Card>
   );

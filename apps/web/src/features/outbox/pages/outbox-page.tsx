@@ -35,7 +35,14 @@ export default function OutboxPage() {
   const columns = useMemo((): DataTableColumn<OutboxItem, Filter>[] => {
     const channelLabel = (c: OutboxItem['channel']) => (c === 'mail' ? t('security.outbox_mail') : t('security.outbox_sms'));
     return [
-      { key: 'createdAt', dataIndex: 'createdAt', title: t('security.outbox_time'), width: 190, className: 'outbox__nowrap', render: (ms: number) => format.dateTime(ms) },
+      {
+        key: 'createdAt',
+        dataIndex: 'createdAt',
+        title: t('security.outbox_time'),
+        width: 190,
+        className: 'outbox__nowrap',
+        render: (ms: number) => format.dateTime(ms),
+      },
       {
         key: 'channel',
         dataIndex: 'channel',
