@@ -35,7 +35,7 @@ describe.skipIf(!browserPresent && !browserRequired)('sign-in captcha', () => {
   });
 
   it('shows a captcha from the server, renews it on click and after a wrong answer', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
     const { page, watch } = await newWatchedPage(context);
     await page.goto('/user/loginSSO');
     const image = page.locator('[data-testid=captcha-image] img');
@@ -61,6 +61,25 @@ describe.skipIf(!browserPresent && !browserRequired)('sign-in captcha', () => {
     expect(await page.locator('#login-captcha').inputValue()).toBe('');
     expect(new URL(page.url()).pathname).toBe('/user/loginSSO');
     await screenshot(page, 'captcha-wrong');
+    expect([...watch.cspViolations, ...watch.pageErrors]).toEqual([]);
+    await context.close();
+  });
+  it('renews the image by itself before its 2 minutes run out, and says that it expired', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    const { page, watch } = await newWatchedPage(context);
+    await page.clock.install();
+    await page.goto('/user/loginSSO');
+    const image = page.locator('[data-testid=captcha-image] img');
+    await image.waitFor();
+    const first = await image.getAttribute('src');
+    await page.locator('#login-captcha').fill('ABCD');
+    // 1 min 46 s later: the image has 14 s left, so the page has fetched another one.
+    await page.clock.fastForward(106_000);
+    await expect.poll(() => image.getAttribute('src')).not.toBe(first);
+    expect(await page.locator('[data-testid=login-info]').textContent()).toBe(zh.login.captcha_expired);
+    expect(await page.locator('[data-testid=login-info]').textContent()).toBe('图片已过期，已换一张新的。');
+    expect(await page.locator('#login-captcha').inputValue()).toBe('');
+    await screenshot(page, 'captcha-renewed');
     expect([...watch.cspViolations, ...watch.pageErrors]).toEqual([]);
     await context.close();
   });

@@ -19,6 +19,9 @@ import {
   type RunningServer,
 } from './harness';
 
+/** A browser that prefers Chinese: the console follows the browser's language when none is chosen. */
+const ZH_BROWSER = 'zh-CN';
+
 const SCRIPT = '/cloud-header-stub.js';
 const WORKING = `window.UmboCloudHeader = { mount(el, ctx) {
   const nav = document.createElement('nav');
@@ -41,7 +44,7 @@ describe.skipIf(!browserPresent && !browserRequired)('shared cloud header', () =
     assertPrerequisites();
     server = await startServer();
     browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+    context = await browser.newContext({ locale: ZH_BROWSER, baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
     ({ page, watch } = await newWatchedPage(context));
     await page.route('**/project.config.json?*', async (route: Route) => {
       const real = (await (await route.fetch()).json()) as Record<string, unknown>;

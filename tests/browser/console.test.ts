@@ -36,6 +36,9 @@ import {
   type RunningServer,
 } from './harness';
 
+/** A browser that prefers Chinese: the console follows the browser's language when none is chosen. */
+const ZH_BROWSER = 'zh-CN';
+
 const zh = zhCN;
 
 describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () => {
@@ -51,7 +54,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
     assertPrerequisites();
     server = await startServer();
     browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+    context = await browser.newContext({ locale: ZH_BROWSER, baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
     ({ page, watch } = await newWatchedPage(context));
     site = ((await (await fetch(`${server.baseUrl}/project.config.json?ts=${Date.now()}`)).json()) as { siteTitle?: string }).siteTitle || zh.shell.site_title;
   });
@@ -297,7 +300,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
       problems.push(...w.cspViolations.slice(before).map((v) => `${route.path}: ${v}`));
     };
     const problems: string[] = [];
-    const signedIn = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
+    const signedIn = await browser.newContext({ locale: ZH_BROWSER, baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
     const { page: p, watch: w } = await newWatchedPage(signedIn);
     await p.goto('/login');
     await signIn(p, 'admin', server.adminPassword);
@@ -308,7 +311,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
     await p.locator('[data-testid=outbox-page] .ant-table').waitFor();
     await p.waitForLoadState('networkidle');
     await screenshot(p, 'outbox-empty');
-    const anonymous = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
+    const anonymous = await browser.newContext({ locale: ZH_BROWSER, baseURL: server.baseUrl, viewport: { width: 1440, height: 900 } });
     const { page: a, watch: aw } = await newWatchedPage(anonymous);
     // The authorization-code hand-over redirects away at once: not a screen of its own.
     for (const route of PUBLIC_ROUTES.filter((r) => r.name !== 'userRedirectAuthcode')) await visit(a, aw, route, problems);
@@ -320,7 +323,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
   });
 
   it('never followed a redirect off the site', async () => {
-    const other = await browser.newContext({ baseURL: server.baseUrl });
+    const other = await browser.newContext({ locale: ZH_BROWSER, baseURL: server.baseUrl });
     const { page: p } = await newWatchedPage(other);
     await p.goto('/user/loginSSO?redirect=%2F%2Fevil.example%2Fsteal');
     await signIn(p, 'admin', server.adminPassword);
@@ -329,7 +332,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
   });
 
   it('offers the languages on the sign-in page too', async () => {
-    const other = await browser.newContext({ baseURL: server.baseUrl });
+    const other = await browser.newContext({ locale: ZH_BROWSER, baseURL: server.baseUrl });
     const { page: p, watch: w } = await newWatchedPage(other);
     await p.goto('/user/loginSSO');
     await p.locator('[data-testid=language-select]').selectOption('ar');

@@ -71,6 +71,23 @@ describe.skipIf(!browserPresent && !browserRequired)('console failure handling',
     await screenshot(page, 'roles-missing');
   });
 
+  it('signs out when the roles carry no permission at all (SPEC §4)', async () => {
+    const { page } = await freshPage();
+    await page.route('**/api/perm/user/info', async (route) => {
+      const response = await route.fetch();
+      const real = (await response.json()) as { data?: { roles: Record<string, unknown>[] } };
+      // Only a signed-in answer has roles to empty; a refusal (after the sign-out) passes as it is.
+      if (!real.data) return route.fulfill({ response });
+      await route.fulfill({ json: { ...real, data: { ...real.data, roles: real.data.roles.map((r) => ({ ...r, permissions: [] })) } } });
+    });
+    await page.goto('/user/loginSSO');
+    await signIn(page, 'admin', server.adminPassword);
+    await page.locator('.ant-message-notice').filter({ hasText: en.http.roles_missing }).waitFor();
+    await page.waitForURL('**/user/loginSSO');
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    expect(await page.locator('[data-testid=nav-menu]').count()).toBe(0);
+  });
+
   it('shows a retry page when a screen cannot be loaded, and the retry works', async () => {
     const { page, watch } = await freshPage();
     await page.goto('/user/loginSSO');

@@ -20,6 +20,7 @@ import {
   type PageWatch,
 } from './harness';
 import { startInProcessServer, type InProcessServer } from './in-process';
+import { checkScreen } from './screen-checks';
 
 const SUBNAME = 'robot_arm_7';
 const FIRST_PASSWORD = 'Issued-By-Admin-1';
@@ -34,7 +35,9 @@ describe.skipIf(!browserPresent && !browserRequired)('a service account’s forc
 
   async function fresh(): Promise<{ page: Page; watch: PageWatch }> {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(() => localStorage.setItem('app_language', JSON.stringify({ value: 'en-US', expire: null })));
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('app_language')) localStorage.setItem('app_language', JSON.stringify({ value: 'en-US', expire: null }));
+    });
     return newWatchedPage(context);
   }
 
@@ -82,6 +85,18 @@ describe.skipIf(!browserPresent && !browserRequired)('a service account’s forc
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('access_token') ?? 'null')?.value as string);
     const other = await fetch(`${server.baseUrl}/api/users/account/sessions`, { headers: { authorization: `Bearer ${token}` } });
     expect((await other.json()).code).toBe(1008);
+  });
+
+  it('passes the screen checks at 1440 and 390 px in English, Chinese and Arabic (issue 10)', async () => {
+    for (const tag of ['en-US', 'zh-CN', 'ar']) {
+      await page.evaluate((value) => localStorage.setItem('app_language', JSON.stringify({ value, expire: null })), tag);
+      await page.goto('/account/security');
+      await page.locator('[data-testid=password-card] #old-password').waitFor();
+      await checkScreen(page, `forced-password-${tag}`);
+    }
+    await page.evaluate(() => localStorage.setItem('app_language', JSON.stringify({ value: 'en-US', expire: null })));
+    await page.goto('/account/security');
+    await page.locator('[data-testid=password-card] .ant-card-head-title', { hasText: en.account.force_password_title }).waitFor();
   });
 
   it('sets a new password, then the console opens and the old password is refused', async () => {

@@ -147,20 +147,30 @@ describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium',
     await screenshot(page, 'email-code-wrong');
   });
 
-  it('asks for the one-time password when the server answers 1503 (password and code forms, en-US)', async () => {
+  it('asks for the one-time password as its own step when the server answers 1503 (password and code forms, en-US)', async () => {
     const page = await visitor('en-US');
     const otpEmpty = JSON.stringify({ result: 'fail', code: 1503, errno: 1503, error: 'otp_empty', msg: 'OTP cannot be empty' });
-    let sentOtp: unknown;
+    const ticket = 't'.repeat(32);
+    const withTicket = JSON.stringify({ ...JSON.parse(otpEmpty), errData: { otpTicket: ticket } });
+    const sentLogins: Record<string, unknown>[] = [];
     await page.route('**/api/users/auth/login', (route) => {
-      sentOtp = (route.request().postDataJSON() as { otp?: string }).otp;
-      return route.fulfill({ status: 400, contentType: 'application/json', body: otpEmpty });
+      sentLogins.push(route.request().postDataJSON() as Record<string, unknown>);
+      return route.fulfill({ status: 400, contentType: 'application/json', body: withTicket });
     });
     await page.goto('/login');
     await signIn(page, 'someone', 'some-password');
-    await page.locator('[data-testid=login-error]').filter({ hasText: en.errors.otp_empty }).waitFor();
+    // A step of its own: a prompt, not the red 1503 (issue 10).
+    await page
+      .locator('[data-testid=login-otp-prompt]')
+      .filter({ hasText: en.login.otp_prompt.replace('{{username}}', 'someone') })
+      .waitFor();
+    expect(await page.locator('[data-testid=login-error]').count()).toBe(0);
     await page.locator('#login-otp').fill('123456');
     await page.locator('[data-testid=login-submit]').click();
-    await expect.poll(() => sentOtp).toBe('123456');
+    // The password again with the ticket, no captcha (the ticket stands for the one solved).
+    await expect.poll(() => sentLogins.length).toBe(2);
+    expect(sentLogins[1]).toMatchObject({ username: 'someone', password: 'some-password', otp: '123456', otpTicket: ticket });
+    expect(sentLogins[1]).not.toHaveProperty('captcha');
     await screenshot(page, 'password-otp');
 
     await fakeCodeIssued(page, '/api/users/auth/email-code');

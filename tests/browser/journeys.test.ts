@@ -163,13 +163,22 @@ describe.skipIf(!browserPresent && !browserRequired)('public journeys past the c
     await screenshot(page, 'register-email');
     await page.locator('[data-testid=register-email-submit]').click();
     await page.waitForURL('**/user/register-result?activation=mail');
-    await page.locator('[data-testid=register-result-text]').filter({ hasText: en.flows.result_check_mail }).waitFor();
+    // A success result naming the address the mail went to (issue 10).
+    await page
+      .locator('[data-testid=register-result-text]')
+      .filter({ hasText: en.flows.result_mail_sent.replace('{{email}}', EMAIL) })
+      .waitFor();
+    expect(await page.locator('[data-testid=register-result-text]').textContent()).toBe(
+      'We sent an activation link to ada@example.com. Open it within 24 hours to activate your account.',
+    );
     await screenshot(page, 'register-check-mail');
 
     await page.goto('/user/loginSSO');
     await signIn(page, USERNAME, PASSWORD);
-    // 5007 comes as a 403, which the console announces as "Forbidden" with the reason (SPEC §8).
+    // 5007 comes as a 403, which the console announces as "Forbidden" with the reason (SPEC §8);
+    // the form says 'Login failed' (SPEC §8).
     await page.locator('.ant-notification-notice').filter({ hasText: en.errors.email_not_activated }).waitFor();
+    expect(await page.locator('[data-testid=login-error]').textContent()).toBe('Login failed');
 
     const [link] = await fromOutbox(EMAIL, /https?:\/\/\S+\/user\/register-result\?realm_id=master&code=[A-Za-z0-9]{24}/);
     await screenshot(admin, 'outbox-activation');
@@ -185,6 +194,34 @@ describe.skipIf(!browserPresent && !browserRequired)('public journeys past the c
     await signIn(page, USERNAME, PASSWORD);
     await waitForShell(page);
     await page.locator('[data-testid=user-name]').filter({ hasText: USERNAME }).waitFor();
+  });
+
+  it('A-34 resends the activation mail from the registration result (en-US)', async () => {
+    const email = 'grace@example.com';
+    const page = await visitor('en-US');
+    await page.goto('/user/register');
+    await page.locator('#register-email-email').fill(email);
+    await page.locator('#register-email-password').fill(PASSWORD);
+    await page.locator('#register-email-confirm').fill(PASSWORD);
+    await answerCaptcha(page, 'register-email');
+    await page.locator('[data-testid=register-email-submit]').click();
+    await page
+      .locator('[data-testid=register-result-text]')
+      .filter({ hasText: en.flows.result_mail_sent.replace('{{email}}', email) })
+      .waitFor();
+    await answerCaptcha(page, 'resend-activation');
+    await page.locator('[data-testid=resend-activation-submit]').click();
+    await page
+      .locator('[data-testid=resend-activation-info]')
+      .filter({ hasText: en.flows.resend_activation_done.replace('{{email}}', email) })
+      .waitFor();
+    expect(await page.locator('[data-testid=resend-activation-info]').textContent()).toBe(
+      'If grace@example.com is waiting for activation, a new link is on its way to it. Earlier links no longer work.',
+    );
+    await screenshot(page, 'register-resent');
+    // Two activation mails to that address in the outbox: the first and the resent one.
+    await fromOutbox(email, /register-result\?realm_id=master&code=[A-Za-z0-9]{24}/);
+    await fromOutbox(email, /register-result\?realm_id=master&code=[A-Za-z0-9]{24}/);
   });
 
   it('A-33 registers by SMS code and signs in with an SMS code, both read from the outbox (zh-CN)', async () => {

@@ -9,6 +9,7 @@ import { ar } from '@umbo/contracts/phrases/ar/index';
 import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN } from '@umbo/contracts/phrases/zh-CN/index';
 import { createHmac } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chooseLanguage, expectMessage, signIn, waitForShell } from './actions';
@@ -24,6 +25,9 @@ import {
   type PageWatch,
   type RunningServer,
 } from './harness';
+
+/** A browser that prefers Chinese: the console follows the browser's language when none is chosen. */
+const ZH_BROWSER = 'zh-CN';
 
 const zh = zhCN;
 const NEW_PASSWORD = 'Fresh-Browser-Pa55-9';
@@ -80,7 +84,7 @@ describe.skipIf(!browserPresent && !browserRequired)('account security in Chromi
     assertPrerequisites();
     server = await startServer();
     browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({ locale: ZH_BROWSER, baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
     ({ page, watch } = await newWatchedPage(context));
   });
 
@@ -153,6 +157,12 @@ describe.skipIf(!browserPresent && !browserRequired)('account security in Chromi
     expect(await list.count()).toBe(10);
     recoveryCodes = (await list.allTextContents()).map((s) => s.trim());
     await screenshot(page, 'otp-recovery-codes');
+    // Issue 10: the codes can be kept as a text file, one per line.
+    expect(await page.locator('[data-testid=otp-recovery-copy]').textContent()).toBe(zh.account.otp_recovery_copy);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=otp-recovery-download]').click()]);
+    expect(download.suggestedFilename()).toBe('recovery-codes.txt');
+    const saved = await download.path();
+    expect((await readFile(saved, 'utf8')).trim().split('\n')).toEqual(recoveryCodes);
     await page.locator('[data-testid=otp-recovery-done]').click();
     await page.locator('[data-testid=otp-status]').filter({ hasText: zh.account.otp_enabled }).waitFor();
   });
@@ -189,6 +199,11 @@ describe.skipIf(!browserPresent && !browserRequired)('account security in Chromi
 
   it('changes the password, showing its strength', async () => {
     await page.locator('#old-password').fill(server.adminPassword);
+    // SPEC §5's own words when the two differ.
+    await page.locator('#new-password').fill(NEW_PASSWORD);
+    await page.locator('#confirm-password').fill(`${NEW_PASSWORD}x`);
+    await page.locator('[data-testid=password-submit]').click();
+    await page.locator('[data-testid=password-card] .ant-form-item-explain-error').filter({ hasText: zh.validation.password_mismatch }).waitFor();
     await page.locator('#new-password').fill('aaaaaa');
     await page.locator('[data-testid=password-strength][data-strength=low]').waitFor();
     await page.locator('#new-password').fill(NEW_PASSWORD);

@@ -89,6 +89,13 @@ export const activateBody = z.object({ ...realm, code: zMailCode });
 export const activateResult = z.object({ username: z.string() });
 
 export const retrieveEmailBody = z.object({ ...realm, ...lang, email: zEmail, ...captcha });
+/**
+ * Another activation mail (issue 10, register-result screen); answered like recovery, the same
+ * whether or not an unactivated account has that address. Its path lives here until
+ * `flowPaths` (paths.ts) takes it.
+ */
+export const resendActivationBody = retrieveEmailBody;
+export const resendActivationPath = '/api/users/auth/register/resend';
 export const retrieveSmsBody = z.object({ ...realm, ...phone, ...code, password: zPassword });
 export const resetBody = z.object({ ...realm, code: zMailCode, password: zPassword });
 /** Recovery answers the same whether or not the account exists (DESIGN.md §5). */

@@ -12,6 +12,8 @@ export const loginBody = z.object({
   captcha: z.string().max(16).optional(),
   serialNo: z.string().max(64).optional(),
   otp: z.string().max(16).optional(),
+  /** from a 1503/1502 answer: stands in for a second captcha in the OTP step of the same attempt */
+  otpTicket: z.string().max(64).optional(),
   /** login region, country calling code (SPEC §3 login session state `country`) */
   country: z
     .string()

@@ -18,7 +18,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginSer
       schema: {
         tags: ['auth'],
         summary:
-          'Sign in with user name (service accounts: owner/subname) and password, plus `otp` when the account has one-time passwords on. 1010 for any wrong or unknown credential, with errData {locked, retryAfter} while throttled (A-31); 1503 OTP empty, 1502 OTP wrong; 1011 disabled and 5007 not activated only after the password was right',
+          'Sign in with user name (service accounts: owner/subname) and password, plus `otp` when the account has one-time passwords on. 1010 for any wrong or unknown credential, with errData {locked, retryAfter} while throttled (A-31); 1503 OTP empty and 1502 OTP wrong after a right password, with errData {otpTicket}: sent instead of a captcha with the OTP (5 min, single use, 3 wrong OTPs); 1011 disabled and 5007 not activated only after the password was right',
         body: loginBody,
         response: responses(loginResult),
       },
@@ -31,6 +31,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginSer
         otp: req.body.otp,
         captcha: req.body.captcha,
         serialNo: req.body.serialNo,
+        otpTicket: req.body.otpTicket,
         country: req.body.country,
         ip: req.ip,
         userAgent: req.headers['user-agent'] ?? '',

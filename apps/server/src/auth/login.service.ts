@@ -7,8 +7,9 @@
  * Service accounts sign in here as `owner/subname` (DESIGN.md §4): their username_norm.
  */
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
+import { OTP_TICKET_TRIES } from '../captcha/captcha.service.js';
 import type { Clock } from '../platform/clock.js';
-import { fail } from '../platform/errors.js';
+import { ApiError, fail } from '../platform/errors.js';
 import { assertMethod, type FlowSettings } from '../realms/realm-policy.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
@@ -24,6 +25,8 @@ export interface LoginInput {
   otp?: string | undefined;
   captcha?: string | undefined;
   serialNo?: string | undefined;
+  /** the 1503/1502 answer's ticket: the OTP step of the same attempt needs no second captcha */
+  otpTicket?: string | undefined;
   /** login region (country calling code), SPEC §3 "last login area" */
   country?: string | undefined;
 }
@@ -40,9 +43,10 @@ export interface SecondFactor {
 export interface PasswordCaptcha {
   guardPasswordLogin(
     realmId: string,
-    input: { captcha?: string | undefined; serialNo?: string | undefined; username: string; ip: string },
+    input: { captcha?: string | undefined; serialNo?: string | undefined; otpTicket?: string | undefined; username: string; ip: string },
     settings: FlowSettings,
-  ): Promise<{ succeeded(): Promise<void> }>;
+  ): Promise<{ succeeded(): Promise<void>; ticket?: { accountId: string; triesLeft: number } }>;
+  issueOtpTicket(realmId: string, username: string, accountId: string, triesLeft: number): Promise<string>;
 }
 
 export interface LoginDeps {
@@ -82,14 +86,25 @@ export function createLoginService(deps: LoginDeps) {
       await accounts.updateAccount(account.realm_id, account.id, { password_hash, updated_at: clock.now() });
       account.password_hash = password_hash;
     }
+    // A ticket answers only for the account it was issued to (issue 10).
+    if (held?.ticket && held.ticket.accountId !== account.id) throw attempt.failed();
     // The second factor is part of the same guess: the attempt covers it.
     const second = await otp.checkAtLogin(account, input.otp);
-    if (second === 'wrong') throw attempt.failed('OTP_FAILED');
+    if (second === 'wrong') {
+      // Still counted on the throttle like any guess (issue 8); the next OTP try of this
+      // attempt needs no new captcha until the ticket's tries are spent (issue 10).
+      const err = attempt.failed('OTP_FAILED');
+      const triesLeft = (held?.ticket?.triesLeft ?? OTP_TICKET_TRIES + 1) - 1;
+      if (!captcha || triesLeft < 1) throw err;
+      const otpTicket = await captcha.issueOtpTicket(input.realmId, input.username, account.id, triesLeft);
+      throw new ApiError(err.def, { ...err.errData, otpTicket }, err.headers);
+    }
     await held?.succeeded();
     if (second === 'empty') {
       // Nothing was guessed yet: the password step gives its attempt back and asks for the code.
       await attempt.notAGuess();
-      throw fail('OTP_EMPTY');
+      const otpTicket = await captcha?.issueOtpTicket(input.realmId, input.username, account.id, held?.ticket?.triesLeft ?? OTP_TICKET_TRIES);
+      throw fail('OTP_EMPTY', otpTicket ? { otpTicket } : undefined);
     }
     await attempt.succeeded();
     return account;

@@ -15,6 +15,17 @@ import { CAPTCHA_ALPHABET } from './glyphs.js';
 import { renderCaptcha } from './render.js';
 
 const PURPOSE = 'captcha';
+/**
+ * The one-time-password step's stand-in for a second captcha (issue 10): after a right
+ * password the same attempt goes on to the OTP without solving another image. 5 minutes, one
+ * presentation each (consumed atomically, right or wrong), bound to the realm (key), the
+ * account name (the hashed binding) and the account id; kept only as keyed hashes. It never
+ * stands for the password: the OTP step sends the password again and goes through the throttle.
+ */
+const OTP_TICKET_PURPOSE = 'otp-ticket';
+const OTP_TICKET_TTL_MS = 5 * 60_000;
+/** Wrong one-time passwords one captcha buys; then the next try needs a new image. */
+export const OTP_TICKET_TRIES = 3;
 /** Creating captchas writes to the store: bound it per IP. */
 const ISSUE_PER_IP_PER_HOUR = 300;
 
@@ -30,6 +41,8 @@ export interface IssuedCaptcha {
 /** What the password form's captcha check counted; a right password gives it back. */
 export interface PasswordCaptchaHold {
   succeeded(): Promise<void>;
+  /** The OTP ticket presented instead of a captcha: its account and the wrong OTPs it may still take. */
+  ticket?: { accountId: string; triesLeft: number };
 }
 
 export type CaptchaForm = 'code' | 'register' | 'retrieve';
@@ -37,6 +50,13 @@ export type CaptchaForm = 'code' | 'register' | 'retrieve';
 export interface CaptchaAnswer {
   captcha?: string | undefined;
   serialNo?: string | undefined;
+}
+
+/** The password form's answer: a captcha, or the OTP ticket of the same attempt. */
+export interface PasswordAnswer extends CaptchaAnswer {
+  username: string;
+  ip: string;
+  otpTicket?: string | undefined;
 }
 
 export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets; clock: Clock; settingsOf(realmId: string): Promise<FlowSettings> }) {
@@ -64,6 +84,31 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
     if (res.status !== 'ok') throw fail('CAPTCHA_WRONG');
   }
 
+  const ticketKey = (realmId: string, ticket: string) => ({ realmId, purpose: OTP_TICKET_PURPOSE, targetHash: secrets.hash('otp-ticket', ticket) });
+  const ticketBinding = (username: string) => secrets.hash('otp-ticket-bind', normaliseUsername(username));
+
+  /** A ticket for the OTP step of an attempt whose password was right; `triesLeft` ≥ 1. */
+  async function issueOtpTicket(realmId: string, username: string, accountId: string, triesLeft: number): Promise<string> {
+    const ticket = randomString(32);
+    const now = clock.now();
+    const subject = `${accountId}:${triesLeft}`;
+    await store.putCode(
+      ticketKey(realmId, ticket),
+      { codeHash: ticketBinding(username), serialNo: ticket, subject, createdAt: now, expiresAt: now + OTP_TICKET_TTL_MS },
+      0,
+    );
+    return ticket;
+  }
+
+  /** Consumes a ticket (one presentation, right or wrong): its account and tries, or 4005. */
+  async function takeOtpTicket(realmId: string, ticket: string, username: string): Promise<{ accountId: string; triesLeft: number }> {
+    if (ticket.length > 64) throw fail('CAPTCHA_WRONG');
+    const res = await store.checkCode(ticketKey(realmId, ticket), { codeHash: ticketBinding(username), serialNo: ticket, now: clock.now(), maxAttempts: 1 });
+    if (res.status !== 'ok') throw fail('CAPTCHA_WRONG');
+    const [accountId = '', tries = '0'] = res.subject.split(':');
+    return { accountId, triesLeft: Number(tries) };
+  }
+
   const failureKeys = (realmId: string, username: string, ip: string): CounterKey[] => {
     const base = { realmId, windowMs: CAPTCHA_DEFAULTS.failureWindowMs, now: clock.now() };
     return [
@@ -80,11 +125,9 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
    * skip the captcha (issue 8). `succeeded` gives a right password's attempt back, so the
    * counters count failures.
    */
-  async function guardPasswordLogin(
-    realmId: string,
-    input: CaptchaAnswer & { username: string; ip: string },
-    settings?: FlowSettings,
-  ): Promise<PasswordCaptchaHold> {
+  async function guardPasswordLogin(realmId: string, input: PasswordAnswer, settings?: FlowSettings): Promise<PasswordCaptchaHold> {
+    // The OTP step of an attempt that passed this guard already: the ticket answers for it.
+    if (input.otpTicket) return { succeeded: async () => {}, ticket: await takeOtpTicket(realmId, input.otpTicket, input.username) };
     const policy = (settings ?? (await deps.settingsOf(realmId))).captchaPolicy;
     if (policy !== 'after_failures') {
       await verify(realmId, input);
@@ -117,7 +160,7 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
     await verify(realmId, input);
   }
 
-  return { issue, verify, guardForm, guardPasswordLogin };
+  return { issue, verify, guardForm, guardPasswordLogin, issueOtpTicket };
 }
 
 export type CaptchaService = ReturnType<typeof createCaptchaService>;

@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
 import { useSettings } from '../lib/settings';
+import { textShade } from '../lib/text-color';
 import { CrashBoundary } from './crash-boundary';
 import { DocumentTitle } from './document-title';
 import { ConsoleRoutes } from './routes';
@@ -17,6 +18,8 @@ function PageAttributes() {
     html.dataset.theme = navTheme === 'realDark' ? 'dark' : 'light';
     // CSSOM, not a style attribute: allowed by the CSP's style-src.
     html.style.setProperty('--umbo-primary', color);
+    // Text and white-on-colour labels need 4.5:1 (issue 10): a darker shade of the same hue.
+    html.style.setProperty('--umbo-primary-text', navTheme === 'realDark' ? color : textShade(color));
   }, [weak, navTheme, color]);
   return null;
 }

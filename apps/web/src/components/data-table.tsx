@@ -15,7 +15,7 @@ import Button from 'antd/es/button';
 import Table from 'antd/es/table';
 import type { TableProps } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
-import { useEffect, useMemo, type HTMLAttributes, type Key, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHELL_HEADER_HEIGHT } from '../lib/antd-config';
 import { useSettings } from '../lib/settings';
@@ -78,8 +78,28 @@ export function DataTable<T extends object, F extends string = never, S extends 
   const offsetHeader = settings.fixedHeader && !settings.autoHideHeader ? SHELL_HEADER_HEIGHT : 0;
   const selected = selection?.selectedKeys.length ?? 0;
 
+  // On a phone the rows scroll sideways: the scroll area takes keyboard focus so that it can
+  // be scrolled without a mouse (WCAG 2.1.1, axe scrollable-region-focusable). The sticky
+  // column titles scroll with it, clipped, and are marked so (data-scrollable).
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const root = wrapper.current;
+    if (!root) return;
+    const mark = () => {
+      for (const el of root.querySelectorAll<HTMLElement>('.ant-table-body, .ant-table-content')) {
+        if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0');
+        el.setAttribute('aria-label', t('table.scroll_area'));
+      }
+      for (const el of root.querySelectorAll<HTMLElement>('.ant-table-header')) el.setAttribute('data-scrollable', '');
+    };
+    mark();
+    const observer = new MutationObserver(mark);
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  });
+
   return (
-    <div className="data-table" data-testid="data-table">
+    <div className="data-table" data-testid="data-table" ref={wrapper}>
       <div className="data-table__toolbar">
         <div className="data-table__filters">{toolbar}</div>
         <div className="data-table__tools">

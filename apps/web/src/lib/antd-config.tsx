@@ -11,6 +11,7 @@ import theme from 'antd/es/theme';
 import { use, useDeferredValue, type ReactNode } from 'react';
 import { useLocaleState } from './i18n';
 import { useSettings } from './settings';
+import { textShade } from './text-color';
 
 const loaders: Record<Locale, () => Promise<{ default: () => AntdLocale }>> = {
   'zh-CN': () => import('./antd-locale/zh-CN'),
@@ -45,6 +46,11 @@ function overlayContainer(): HTMLElement {
   return document.getElementById('overlays') ?? document.body;
 }
 
+/** antd's tertiary grey (labels, descriptions, empty states) is 3.4:1 on white; this is 5.7:1. */
+const GREY_TEXT = { colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorTextDescription: 'rgba(0, 0, 0, 0.6)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.5)' };
+/** The same for antd's red (#ff4d4f, 3.3:1): danger buttons, menu items and field errors. */
+const LIGHT_ERROR = { colorError: textShade('#ff4d4f') };
+
 export function AntdConfig({ children }: { children: ReactNode }) {
   const settings = useSettings();
   const { locale, direction } = useLocaleState();
@@ -52,15 +58,31 @@ export function AntdConfig({ children }: { children: ReactNode }) {
   // ones have loaded, instead of suspending the whole console into a spinner.
   const deferredLocale = useDeferredValue(locale);
   const activate = use(antdLocale(deferredLocale));
+  const dark = settings.navTheme === 'realDark';
+  // Text in the primary colour needs 4.5:1 (issue 10): links, selected tabs and menu items and
+  // the white label on a primary button use a darker shade; fills and icons keep the colour.
+  const text = dark ? settings.color : textShade(settings.color);
   return (
     <ConfigProvider
       locale={activate()}
       direction={direction}
       getPopupContainer={overlayContainer}
       theme={{
-        algorithm: settings.navTheme === 'realDark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-        token: { colorPrimary: settings.color, borderRadius: 4 },
-        components: { Layout: { headerHeight: SHELL_HEADER_HEIGHT, headerPadding: '0 16px' } },
+        algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+        token: {
+          colorPrimary: settings.color,
+          colorLink: text,
+          colorLinkHover: settings.color,
+          colorLinkActive: text,
+          borderRadius: 4,
+          ...(dark ? {} : { ...GREY_TEXT, ...LIGHT_ERROR }),
+        },
+        components: {
+          Layout: { headerHeight: SHELL_HEADER_HEIGHT, headerPadding: '0 16px' },
+          Button: { colorPrimary: text, colorPrimaryActive: text, colorLink: text },
+          Tabs: { itemSelectedColor: text, itemActiveColor: text },
+          Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, darkItemSelectedBg: text },
+        },
       }}
     >
       {children}

@@ -3,7 +3,7 @@
  * current language, a 6 s timeout, and one reaction per failure kind. Components never parse
  * error bodies; they get data or an ApiError whose message is ready to show.
  */
-import { ApiError, envelopeError, envelopeMessage, isFailEnvelope, type Translate } from './api-error';
+import { ApiError, envelopeError, forbiddenMessage, isFailEnvelope, isOwnAnswer, type Translate } from './api-error';
 import { notifyError } from './feedback';
 import { i18n, localeState } from './i18n';
 import { LIMITS } from '@umbo/contracts/checks';
@@ -61,7 +61,11 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
     if (options.signal?.aborted) throw err;
     const timedOut = timeout.aborted;
     const description = t(timedOut ? 'http.timeout' : 'http.no_response');
-    notifyError(t('http.request_failed'), description);
+    // SPEC §8: 'request timeout' / 'Login failed' head the notice where they apply.
+    notifyError(
+      () => (timedOut ? t('http.request_timeout') : options.authCall ? t('login.failed') : t('http.request_failed')),
+      () => t(timedOut ? 'http.timeout' : 'http.no_response'),
+    );
     throw new ApiError(timedOut ? 'timeout' : 'network', description, 0, undefined, undefined, true);
   }
 
@@ -70,20 +74,36 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
   if (res.status === 401 && !options.authCall) {
     // A screen fires several calls at once; when the session is gone they all come back 401,
     // and the user must see one notice, not a stack of them.
-    notifyError(t('http.unauthorized'), t('http.unauthorized_desc'), 'session-expired');
+    notifyError(
+      () => t('http.unauthorized'),
+      () => t('http.unauthorized_desc'),
+      'session-expired',
+    );
     expireSession();
     throw new ApiError('unauthorized', t('http.unauthorized_desc'), 401, undefined, 'unauthorized', true);
   }
-  if (res.status === 403) {
-    const detail = isFailEnvelope(body) ? envelopeMessage(body, t) : undefined;
-    notifyError(t('http.forbidden'), detail);
-    if (isFailEnvelope(body)) throw envelopeError(body, 403, t, true);
-    throw new ApiError('forbidden', t('http.forbidden'), 403, undefined, 'forbidden', true);
+  // A 403 carrying its own catalogue answer (5007 email not activated, 1011 disabled, 1014
+  // method off, 1008 password change required) is that answer, shown like any other; only a
+  // refusal of access reads 'Forbidden' (SPEC §8).
+  if (res.status === 403 && !(isFailEnvelope(body) && isOwnAnswer(body))) {
+    const detail = isFailEnvelope(body) ? forbiddenMessage(body, t) : t('http.permission_insufficient');
+    notifyError(
+      () => t('http.forbidden'),
+      () => (isFailEnvelope(body) ? forbiddenMessage(body, t) : t('http.permission_insufficient')),
+    );
+    if (isFailEnvelope(body)) {
+      const { code, key } = envelopeError(body, 403, t);
+      throw new ApiError('envelope', detail, 403, code, key, true, body.errData);
+    }
+    throw new ApiError('forbidden', detail, 403, undefined, 'forbidden', true);
   }
   if (isFailEnvelope(body)) throw envelopeError(body, res.status, t);
   if (!res.ok) {
     const description = t('http.server_error', { status: res.status });
-    notifyError(t('http.request_failed'), description);
+    notifyError(
+      () => (options.authCall ? t('login.failed') : t('http.request_failed')),
+      () => t('http.server_error', { status: res.status }),
+    );
     throw new ApiError('http', description, res.status, undefined, undefined, true);
   }
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;

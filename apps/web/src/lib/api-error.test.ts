@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeError, envelopeMessage, isFailEnvelope, type Translate } from './api-error';
+import { envelopeError, envelopeMessage, forbiddenMessage, isFailEnvelope, isOwnAnswer, type Translate } from './api-error';
 
 // Echoes the key and options, so each test sees which phrase the policy picked.
 const t: Translate = (key, options) => (options ? `${key} ${JSON.stringify(options)}` : key);
@@ -49,5 +49,23 @@ describe('failure envelopes (SPEC §8)', () => {
   it('carries code, key and status on the error', () => {
     const err = envelopeError({ ...fail(1010), error: 'bad_credentials' }, 400, t);
     expect([err.kind, err.code, err.key, err.status, err.notified]).toEqual(['envelope', 1010, 'bad_credentials', 400, false]);
+  });
+});
+
+describe('403 answers (SPEC §6, §8, issue 10)', () => {
+  it('takes 5007, 1011, 1014 and 1008 as answers of their own, not as "Forbidden"', () => {
+    for (const code of [5007, 1011, 1014, 1008]) expect(isOwnAnswer(fail(code)), String(code)).toBe(true);
+    expect(envelopeMessage(fail(5007), t)).toBe('errors.email_not_activated');
+    expect(isOwnAnswer(fail(1003))).toBe(false);
+    expect(isOwnAnswer(fail(1011, { errData: { service: 'users', resource: 'account', perm: 'edit' } }))).toBe(false);
+  });
+
+  it('names the missing permission, an undefined one, or says "not defined or insufficient"', () => {
+    expect(forbiddenMessage(fail(1003, { errData: { service: 'users', resource: 'account', perm: 'edit' } }), t)).toBe(
+      'errors.permission_missing {"service":"users","resource":"account","perm":"edit"}',
+    );
+    expect(forbiddenMessage(fail(1003, { errData: { perm: 'realm.edit' } }), t)).toBe('errors.permission_undefined');
+    expect(forbiddenMessage(fail(1003), t)).toBe('http.permission_insufficient');
+    expect(forbiddenMessage(fail(4242), t)).toBe('server text');
   });
 });

@@ -2,7 +2,7 @@
  * What a failed call means for the user (SPEC §8), decided in one place. Pure: the caller
  * passes the translator, so the policy is unit-tested without a browser.
  */
-import { errorByCode, type PermissionErrData } from '@umbo/contracts/errors';
+import { ErrorCodes, errorByCode, type PermissionErrData } from '@umbo/contracts/errors';
 import type { FailEnvelope } from '@umbo/contracts/envelope';
 
 export type ApiErrorKind = 'envelope' | 'unauthorized' | 'forbidden' | 'http' | 'timeout' | 'network';
@@ -17,10 +17,15 @@ export class ApiError extends Error {
     readonly key?: string,
     /** True when the client policy has already shown a notification for it. */
     readonly notified = false,
+    /** The envelope's errData, e.g. {field, reason} of a 1009. */
+    readonly errData?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+
+  /** The message said again in the current language (lib/feedback.ts LiveText), when known. */
+  say?: () => string;
 }
 
 // The translator is typed loosely: keys here are built from server data at run time.
@@ -78,5 +83,42 @@ export function envelopeMessage(body: FailEnvelope, t: Translate): string {
 export function envelopeError(body: FailEnvelope, status: number, t: Translate, notified = false): ApiError {
   const code = typeof body.code === 'number' && body.code !== 0 ? body.code : body.errno;
   const key = typeof body.error === 'string' ? body.error : code !== undefined ? errorByCode(code)?.key : undefined;
-  return new ApiError('envelope', envelopeMessage(body, t), status, code, key, notified);
+  const error = new ApiError('envelope', envelopeMessage(body, t), status, code, key, notified, body.errData);
+  error.say = () => envelopeMessage(body, t);
+  return error;
+}
+
+function envelopeCode(body: FailEnvelope): number | undefined {
+  return typeof body.code === 'number' && body.code !== 0 ? body.code : body.errno;
+}
+
+/**
+ * A 403 whose code is a catalogue entry of its own (not the generic 1003 refusal) and which
+ * names no missing permission: its message is the answer, not 'Forbidden'.
+ */
+export function isOwnAnswer(body: FailEnvelope): boolean {
+  const code = envelopeCode(body);
+  return code !== undefined && code !== ErrorCodes.FORBIDDEN.code && errorByCode(code) !== undefined && !permissionData(body.errData);
+}
+
+/**
+ * What a refusal of access says (SPEC §6, §8): the missing permission when errData names it;
+ * 'Permission not defined' when it names a permission without where it lives; otherwise
+ * 'Permission not defined or insufficient', or the server's own words for an unknown code.
+ */
+export function forbiddenMessage(body: FailEnvelope, t: Translate): string {
+  const perm = permissionData(body.errData);
+  if (perm) return t('errors.permission_missing', { ...perm });
+  const data = body.errData && typeof body.errData === 'object' ? (body.errData as Record<string, unknown>) : {};
+  if (typeof data.perm === 'string') return t('errors.permission_undefined');
+  const code = envelopeCode(body);
+  if (code === undefined || code === ErrorCodes.FORBIDDEN.code || !body.msg) return t('http.permission_insufficient');
+  return envelopeMessage(body, t);
+}
+
+/** The field a parameter error names (errData {field, reason}) and its reason's phrase key. */
+export function fieldError(err: unknown): { field: string; reason: string } | undefined {
+  if (!(err instanceof ApiError) || !err.errData || typeof err.errData !== 'object') return undefined;
+  const d = err.errData as { field?: unknown; reason?: unknown };
+  return typeof d.field === 'string' ? { field: d.field, reason: typeof d.reason === 'string' ? d.reason : '' } : undefined;
 }

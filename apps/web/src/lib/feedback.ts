@@ -5,7 +5,9 @@
  * host module mounts its own small React root inside antd's ConfigProvider — see
  * feedback-host.tsx.
  */
-import type { FeedbackApi } from './feedback-api';
+import type { FeedbackApi, LiveText } from './feedback-api';
+
+export type { LiveText };
 
 let host: Promise<FeedbackApi> | undefined;
 
@@ -23,15 +25,15 @@ export function preloadFeedback(): void {
   withHost(() => undefined);
 }
 
-export function notifyError(title: string, description?: string, key?: string): void {
+export function notifyError(title: LiveText, description?: LiveText, key?: string): void {
   withHost((api) => api.notifyError(title, description, key));
 }
 
-export function showError(text: string): void {
+export function showError(text: LiveText): void {
   withHost((api) => api.showError(text));
 }
 
-export function showInfo(text: string): void {
+export function showInfo(text: LiveText): void {
   withHost((api) => api.showInfo(text));
 }
 

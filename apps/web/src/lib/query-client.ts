@@ -16,7 +16,7 @@ declare module '@tanstack/react-query' {
 function report(error: unknown, meta: { inlineError?: boolean } | undefined): void {
   if (meta?.inlineError) return;
   if (error instanceof ApiError) {
-    if (!error.notified) showError(error.message);
+    if (!error.notified) showError(error.say ?? error.message);
     return;
   }
   showError(error instanceof Error ? error.message : String(error));

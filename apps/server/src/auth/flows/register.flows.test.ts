@@ -26,6 +26,33 @@ describeBothDbs('registration', (h) => {
     expect((await signIn(h(), { username: email, password: 'Str0ng-pass!' })).status).toBe(200);
   });
 
+  it('A-34 resends the activation mail with a new link (the old one stops working); the same answer for unknown or active addresses; one a minute', async () => {
+    const email = randomEmail();
+    await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });
+    const first = linkCode((await outboxFor(h(), email))[0]!.body)!;
+    const accepted = { status: 200, body: { result: 'ok', code: 0, data: { accepted: true } } };
+    const resend = async (address: string) => as(h()).post('/api/users/auth/register/resend', { email: address, ...(await captcha(h())) }, { ip: randomIp() });
+    expect(await resend(email)).toEqual(accepted);
+    const mails = await outboxFor(h(), email);
+    expect(mails).toHaveLength(2);
+    // (newest first, but both were written at the same instant of the fake clock)
+    const codes = mails.map((m) => linkCode(m.body)![2]);
+    const second = codes.find((c) => c !== first[2])!;
+    expect(new Set(codes).size).toBe(2);
+    expect((await as(h()).post('/api/users/auth/activate', { code: first[2] })).body.code).toBe(4006);
+    // Within the minute: refused, and no third mail.
+    expect((await resend(email)).body).toMatchObject({ code: 1006 });
+    expect((await as(h()).post('/api/users/auth/activate', { code: second })).status).toBe(200);
+    // Activated, or no such account: the same answer, and no mail.
+    h().clock.advance(61_000);
+    expect(await resend(email)).toEqual(accepted);
+    const nobody = randomEmail();
+    expect(await resend(nobody)).toEqual(accepted);
+    expect(await outboxFor(h(), email)).toHaveLength(2);
+    expect(await outboxFor(h(), nobody)).toEqual([]);
+    expect((await as(h()).post('/api/users/auth/register/resend', { email: nobody })).body).toMatchObject({ code: 4005 });
+  });
+
   it('A-34 the activation link expires after 24 h of the injected clock (4004)', async () => {
     const email = randomEmail();
     await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });

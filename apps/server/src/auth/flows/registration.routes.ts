@@ -10,6 +10,8 @@ import {
   registerEmailBody,
   registerResult,
   registerSmsBody,
+  resendActivationBody,
+  resendActivationPath,
   resetBody,
   retrieveEmailBody,
   retrieveSmsBody,
@@ -53,6 +55,21 @@ export function registerRegistrationRoutes(app: FastifyInstance, s: { registrati
       },
     },
     async (req) => ok(await s.registration.registerBySms(realmOf(req.body), req.body, metaOf(req))),
+  );
+
+  r.post(
+    resendActivationPath,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'Mail a new activation link (valid 24 h) for an email registration not yet activated, after a captcha; the answer is the same whether or not such an account exists; one mail a minute and daily caps per address and IP',
+        body: resendActivationBody,
+        response: responses(acceptedResult),
+      },
+    },
+    async (req) => ok(await s.registration.resendActivation(realmOf(req.body), req.body, metaOf(req, req.body.lang))),
   );
 
   r.post(

@@ -7,7 +7,7 @@
  */
 import type { Account, NewPerson } from '../../accounts/accounts.repo.js';
 import { assertAcceptablePassword } from '../../accounts/password-policy.js';
-import { REGISTRATION_DEFAULTS } from '../../codes/defaults.js';
+import { CODE_DEFAULTS, DAY_MS, REGISTRATION_DEFAULTS } from '../../codes/defaults.js';
 import { activationMail } from '../../notify/templates.js';
 import { isUniqueViolation, type Db } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
@@ -106,6 +106,46 @@ export function createRegistrationService(d: FlowDeps) {
     return { userId: account.id, username, activationRequired: false };
   }
 
+  /** Daily caps per address and per IP, and one mail a minute per address, like codes. */
+  async function chargeActivationMail(realmId: string, email: string, ip: string): Promise<void> {
+    const now = d.clock.now();
+    const keyHash = d.secrets.hash('counter', email.toLowerCase());
+    const perMinute = await d.store.hitCounter({ realmId, name: 'activation-mail-minute', keyHash, windowMs: CODE_DEFAULTS.resendAfterMs, now });
+    const perTarget = await d.store.hitCounter({ realmId, name: 'activation-mail-target', keyHash, windowMs: DAY_MS, now });
+    const perIp = await d.store.hitCounter({ realmId, name: 'activation-mail-ip', keyHash: d.secrets.hash('counter', ip), windowMs: DAY_MS, now });
+    if (perMinute > 1 || perTarget > CODE_DEFAULTS.dailyCapPerTarget || perIp > CODE_DEFAULTS.dailyCapPerIp)
+      throw fail('RATE_LIMITED', { reason: 'daily_cap' });
+  }
+
+  /**
+   * Another activation mail for an email registration not yet activated (issue 10). Answered
+   * the same whether or not such an account exists (DESIGN.md §5); the mail leaves after the
+   * answer, with a new link (the older one stops working).
+   */
+  async function resendActivation(realmId: string, input: { email: string; captcha?: string | undefined; serialNo?: string | undefined }, meta: RequestMeta) {
+    const settings = await d.policy.settingsOf(realmId);
+    assertMethod(settings, 'backend_support_regist_method', 'email');
+    const email = input.email.trim();
+    await d.captcha.guardForm(realmId, settings.captchaPolicy, 'register', { ...input, ip: meta.ip });
+    await chargeActivationMail(realmId, email, meta.ip);
+    d.notify.defer('activation-mail', async () => {
+      const account = await d.accounts.findAccountByEmail(realmId, email);
+      if (!settings.needActive || !account || account.activated || account.disabled || !account.email) return;
+      const { code } = await d.transact((trx) => d.mailLinks.create(realmId, 'activate', account.id, trx));
+      const mail = activationMail(account.email, {
+        locale: meta.locale,
+        site: d.siteTitle,
+        realm: realmId,
+        username: account.username,
+        link: activationLink(d.publicUrl, realmId, code),
+        code,
+        template: settings.activeEmailTpl,
+      });
+      await d.notify.sendMail(realmId, settings, mail);
+    });
+    return { accepted: true as const };
+  }
+
   /** Follows an activation link: single use, 24 h (4004 after), anything else 4006. */
   async function activate(realmId: string, code: string) {
     await d.policy.settingsOf(realmId);
@@ -119,7 +159,7 @@ export function createRegistrationService(d: FlowDeps) {
     return { username: account.username };
   }
 
-  return { registerByEmail, registerBySms, activate };
+  return { registerByEmail, registerBySms, resendActivation, activate };
 }
 
 export type RegistrationService = ReturnType<typeof createRegistrationService>;

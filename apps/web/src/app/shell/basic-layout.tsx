@@ -16,9 +16,10 @@ import { lazyScreen } from '../lazy-screen';
 import { useSiteTitle } from '../document-title';
 import { ExceptionPage } from '../exception-screen';
 import { CloudHeader } from './cloud-header';
-import { GlobalHeader } from './global-header';
+import { AreaSwitch, GlobalHeader } from './global-header';
 import { areaHome, areasFor, canOpen } from './menu-model';
 import { MultiTab } from './multi-tab';
+import type { Tab } from './tabs-model';
 import { NavMenu } from './nav-menu';
 import { useSession } from './use-session';
 import { useAutoHideHeader, useMobileDetection } from './use-shell-effects';
@@ -39,14 +40,17 @@ export default function BasicLayout() {
   // On a phone the menu is an overlay, closed by default; the stored sidebar_type is the
   // desktop preference and stays untouched.
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [tabs, setTabs] = useState<Tab[]>([]);
   useMobileDetection();
   const headerHidden = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
 
   if (failed) return <ChunkErrorPage onRetry={retry} />;
   if (!user) return <PageLoading full />;
 
-  const area: MenuArea = route?.area ?? 'user';
   const areas = areasFor(user);
+  // A route of an area the user has nothing in (a 403 on a domain page) shows the menu of an
+  // area they do have, not an empty one (issue 10).
+  const area: MenuArea = route?.area && areas.includes(route.area) ? route.area : (areas[0] ?? 'user');
   const onArea = (next: MenuArea) => {
     const home = areaHome(next, user);
     if (home) navigate(home);
@@ -88,12 +92,13 @@ export default function BasicLayout() {
         )
       }
       onOpenSettings={openSettings}
+      phone={side && settings.isMobile}
     />
   );
 
   const content = (
     <>
-      {settings.multiTab && <MultiTab route={route} />}
+      {settings.multiTab && <MultiTab route={route} tabs={tabs} setTabs={setTabs} />}
       <Layout.Content className="shell__content">
         <div className={settings.contentWidth === 'Fixed' ? 'shell__page shell__page--fixed' : 'shell__page'}>
           {forcePassword && route?.name !== 'security' ? (
@@ -132,6 +137,9 @@ export default function BasicLayout() {
             </div>
             {/* Keyed by area: each area's menu opens its own groups when it appears. A closed
                 phone menu is not rendered at all, or its groups would pop out on hover. */}
+            {settings.isMobile && !collapsed && areas.length > 1 && (
+              <AreaSwitch area={area} areas={areas} onArea={onArea} className="shell__areas shell__areas--sider" />
+            )}
             {!(settings.isMobile && collapsed) && (
               <NavMenu key={area} area={area} user={user} selected={location.pathname} mode="inline" theme={menuTheme} onNavigate={closeOnMobile} />
             )}

@@ -27,9 +27,25 @@ interface Props {
   dark: boolean;
   className: string;
   onOpenSettings: () => void;
+  /** Phone width with the side menu: the area switch moves into the menu drawer. */
+  phone?: boolean;
 }
 
-export function GlobalHeader({ user, area, areas, onArea, collapsed, onToggle, start, dark, className, onOpenSettings }: Props) {
+/** The user/domain area switch: in the top bar, or on a phone at the top of the menu drawer. */
+export function AreaSwitch({ area, areas, onArea, className = 'shell__areas' }: Pick<Props, 'area' | 'areas' | 'onArea'> & { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Segmented<MenuArea>
+      className={className}
+      data-testid="area-switch"
+      value={area}
+      onChange={onArea}
+      options={areas.map((a) => ({ value: a, label: t(a === 'user' ? 'menu.area_user' : 'menu.area_domain') }))}
+    />
+  );
+}
+
+export function GlobalHeader({ user, area, areas, onArea, collapsed, onToggle, start, dark, className, onOpenSettings, phone }: Props) {
   const { t } = useTranslation();
   const { token } = antTheme.useToken();
   return (
@@ -44,15 +60,7 @@ export function GlobalHeader({ user, area, areas, onArea, collapsed, onToggle, s
         />
       )}
       {start}
-      {areas.length > 1 && (
-        <Segmented<MenuArea>
-          className="shell__areas"
-          data-testid="area-switch"
-          value={area}
-          onChange={onArea}
-          options={areas.map((a) => ({ value: a, label: t(a === 'user' ? 'menu.area_user' : 'menu.area_domain') }))}
-        />
-      )}
+      {areas.length > 1 && !phone && <AreaSwitch area={area} areas={areas} onArea={onArea} />}
       <div className="shell__header-actions">
         <UserMenu user={user} onOpenSettings={onOpenSettings} />
         <LanguageSwitcher />

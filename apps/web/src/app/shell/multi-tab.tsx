@@ -2,13 +2,13 @@
  * The multi-tab bar (SPEC §2): one tab per visited screen; close current, right, left and all
  * from the bar's menu or a tab's context menu, with SPEC's messages when nothing can close.
  */
-import { DownOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import type { ConsoleRoute } from '@umbo/contracts/routes';
 import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import Tabs from 'antd/es/tabs';
 import type { MenuProps } from 'antd/es/menu';
-import { useEffect, useState } from 'react';
+import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showInfo } from '../../lib/feedback';
@@ -21,21 +21,25 @@ const COMMANDS: { key: TabCommand; label: 'shell.close_current' | 'shell.close_r
   { key: 'closeAll', label: 'shell.close_all' },
 ];
 
-export function MultiTab({ route }: { route: ConsoleRoute | undefined }) {
+/**
+ * The open tabs are the shell's state, not the bar's: switching between side and top menu
+ * remounts the bar, and must not close tabs (issue 10).
+ */
+export function MultiTab({ route, tabs, setTabs }: { route: ConsoleRoute | undefined; tabs: Tab[]; setTabs: Dispatch<SetStateAction<Tab[]>> }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const [tabs, setTabs] = useState<Tab[]>([]);
   const active = location.pathname;
 
   useEffect(() => {
     if (route) setTabs((current) => openTab(current, { key: location.pathname, fullPath: `${location.pathname}${location.search}`, title: route.title }));
-  }, [route, location.pathname, location.search]);
+  }, [route, location.pathname, location.search, setTabs]);
 
   const run = (command: TabCommand, target: string) => {
     const result = closeTabs(tabs, target, command);
-    if (result.message) {
-      showInfo(t(`shell.${result.message}`));
+    const message = result.message;
+    if (message) {
+      showInfo((say) => say(`shell.${message}`));
       return;
     }
     setTabs(result.tabs);
@@ -51,34 +55,43 @@ export function MultiTab({ route }: { route: ConsoleRoute | undefined }) {
     },
   });
 
+  // A tab list may hold only tabs (WCAG 4.1.2, axe aria-required-children): the close cross
+  // is a pointer shortcut inside the tab, hidden from assistive technology, and the tab
+  // actions menu — the keyboard's way to close — sits beside the list, not in it.
   return (
-    <Tabs
-      className="shell__tabs"
-      data-testid="multi-tab"
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={active}
-      onChange={(key) => {
-        const tab = tabs.find((x) => x.key === key);
-        if (tab) navigate(tab.fullPath);
-      }}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') run('closeCurrent', key);
-      }}
-      items={tabs.map((tab) => ({
-        key: tab.key,
-        label: (
-          <Dropdown trigger={['contextMenu']} menu={menuFor(tab.key)}>
-            <span data-tab-key={tab.key}>{t(`menu.${tab.title}`)}</span>
-          </Dropdown>
-        ),
-      }))}
-      tabBarExtraContent={
-        <Dropdown trigger={['click']} menu={menuFor(active)}>
-          <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('shell.tab_actions')} data-testid="tab-actions" />
-        </Dropdown>
-      }
-    />
+    <div className="shell__tabs" data-testid="multi-tab">
+      <Tabs
+        type="card"
+        size="small"
+        activeKey={active}
+        onChange={(key) => {
+          const tab = tabs.find((x) => x.key === key);
+          if (tab) navigate(tab.fullPath);
+        }}
+        items={tabs.map((tab) => ({
+          key: tab.key,
+          label: (
+            <Dropdown trigger={['contextMenu']} menu={menuFor(tab.key)}>
+              <span className="shell__tab">
+                <span data-tab-key={tab.key}>{t(`menu.${tab.title}`)}</span>
+                <CloseOutlined
+                  className="shell__tab-close"
+                  aria-hidden="true"
+                  title={t('shell.close_tab')}
+                  data-testid="tab-close"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    run('closeCurrent', tab.key);
+                  }}
+                />
+              </span>
+            </Dropdown>
+          ),
+        }))}
+      />
+      <Dropdown trigger={['click']} menu={menuFor(active)}>
+        <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('shell.tab_actions')} data-testid="tab-actions" />
+      </Dropdown>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import Switch from 'antd/es/switch';
 import Tooltip from 'antd/es/tooltip';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleState } from '../../lib/i18n';
 import { PRIMARY_COLORS, resetSettings, setSetting, useSettings, type PageSettings } from '../../lib/settings';
 
 function Row({ label, hint, children }: { label: string; hint?: string; children: ReactNode }) {
@@ -26,16 +27,42 @@ function Row({ label, hint, children }: { label: string; hint?: string; children
   );
 }
 
-function Toggle({ name, disabled }: { name: 'fixedHeader' | 'fixedSidebar' | 'autoHideHeader' | 'weak' | 'multiTab'; disabled?: boolean }) {
+function Toggle({
+  name,
+  label,
+  disabled,
+}: {
+  name: 'fixedHeader' | 'fixedSidebar' | 'autoHideHeader' | 'weak' | 'multiTab';
+  label: string;
+  disabled?: boolean;
+}) {
   const settings = useSettings();
-  return <Switch size="small" checked={settings[name]} disabled={disabled} onChange={(v) => setSetting(name, v)} data-testid={`setting-${name}`} />;
+  return (
+    <Switch
+      size="small"
+      checked={settings[name]}
+      disabled={disabled}
+      onChange={(v) => setSetting(name, v)}
+      aria-label={label}
+      data-testid={`setting-${name}`}
+    />
+  );
 }
 
 export default function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const s = useSettings();
+  // The drawer comes in from the reading end: the right, or the left in Arabic (RTL).
+  const { direction } = useLocaleState();
   return (
-    <Drawer title={t('settings.title')} open={open} onClose={onClose} size={320} data-testid="settings-drawer">
+    <Drawer
+      title={t('settings.title')}
+      open={open}
+      onClose={onClose}
+      size={320}
+      placement={direction === 'rtl' ? 'left' : 'right'}
+      data-testid="settings-drawer"
+    >
       <h4 className="settings__section">{t('settings.nav_theme')}</h4>
       <Radio.Group
         value={s.navTheme}
@@ -90,22 +117,22 @@ export default function SettingsDrawer({ open, onClose }: { open: boolean; onClo
         />
       </Row>
       <Row label={t('settings.fixed_header')}>
-        <Toggle name="fixedHeader" />
+        <Toggle name="fixedHeader" label={t('settings.fixed_header')} />
       </Row>
       <Row label={t('settings.auto_hide_header')} hint={s.fixedHeader ? undefined : t('settings.auto_hide_header_hint')}>
-        <Toggle name="autoHideHeader" disabled={!s.fixedHeader} />
+        <Toggle name="autoHideHeader" label={t('settings.auto_hide_header')} disabled={!s.fixedHeader} />
       </Row>
       <Row label={t('settings.fixed_sidebar')} hint={s.layout === 'sidemenu' ? undefined : t('settings.fixed_sidebar_hint')}>
-        <Toggle name="fixedSidebar" disabled={s.layout !== 'sidemenu'} />
+        <Toggle name="fixedSidebar" label={t('settings.fixed_sidebar')} disabled={s.layout !== 'sidemenu'} />
       </Row>
 
       <Divider />
       <h4 className="settings__section">{t('settings.other')}</h4>
       <Row label={t('settings.weak')}>
-        <Toggle name="weak" />
+        <Toggle name="weak" label={t('settings.weak')} />
       </Row>
       <Row label={t('settings.multi_tab')}>
-        <Toggle name="multiTab" />
+        <Toggle name="multiTab" label={t('settings.multi_tab')} />
       </Row>
       <Divider />
       <Button block onClick={resetSettings}>

@@ -21,7 +21,7 @@ export function useSession() {
 
   useEffect(() => {
     if (error instanceof RolesMissingError) {
-      showError(t('http.roles_missing'));
+      showError((say) => say('http.roles_missing'));
       clearToken();
       navigate(SIGN_IN_PATH, { replace: true });
       // Nothing of this account may show to whoever signs in next in this tab.

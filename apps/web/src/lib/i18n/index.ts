@@ -2,7 +2,7 @@
  * i18next over the contracts phrases. Only the active locale is loaded (a dynamic import per
  * locale); antd's and dayjs's texts follow in lib/antd-config.tsx. Arabic turns the page RTL.
  */
-import { DEFAULT_LOCALE, resolveLocale, RTL_LOCALES, SWITCHER_LANGUAGES, type Locale } from '@umbo/contracts/locales';
+import { DEFAULT_LOCALE, LOCALES, resolveLocale, RTL_LOCALES, SWITCHER_LANGUAGES, type Locale } from '@umbo/contracts/locales';
 import i18next from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -40,10 +40,38 @@ export function normaliseTag(tag: string): { tag: string; locale: Locale } {
   return { tag: SWITCHER_LANGUAGES.find((l) => l.locale === locale)?.tag ?? locale, locale };
 }
 
-/** SPEC §1: the stored choice, else the configured default, else zh-CN. */
-export function initialLanguageTag(configDefault: string): string {
-  const stored = readStored<string>(STORAGE_KEYS.language);
-  return normaliseTag(stored || configDefault || DEFAULT_LOCALE).tag;
+/** The switcher tag for `tag` when umbo has its language (`ko` has none: undefined). */
+function supportedTag(tag: string | null | undefined): string | undefined {
+  if (!tag) return undefined;
+  const base = tag.trim().toLowerCase().split('-')[0]!;
+  if (!LOCALES.some((l) => l.toLowerCase().split('-')[0] === base)) return undefined;
+  return normaliseTag(tag.trim()).tag;
+}
+
+export interface LanguageSources {
+  /** the address's query string: `lang` is a login-session field an OAuth client passes (SPEC §3) */
+  search: string;
+  /** the browser's languages, i.e. its Accept-Language */
+  browser: readonly string[];
+}
+
+function browserSources(): LanguageSources {
+  return { search: window.location.search, browser: navigator.languages ?? [navigator.language] };
+}
+
+/**
+ * The first language umbo has, in this order (issue 10): `?lang=` in the address, the choice
+ * saved from the switcher (SPEC §3 `app_language`), the browser's languages, the configured
+ * default, then zh-CN (SPEC §1). `?lang=` is not saved: it speaks for the client that sent
+ * the visitor, not for the visitor.
+ */
+export function initialLanguageTag(configDefault: string, sources: LanguageSources = browserSources()): string {
+  const candidates = [new URLSearchParams(sources.search).get('lang'), readStored<string>(STORAGE_KEYS.language), ...sources.browser, configDefault];
+  for (const candidate of candidates) {
+    const tag = supportedTag(candidate);
+    if (tag) return tag;
+  }
+  return normaliseTag(DEFAULT_LOCALE).tag;
 }
 
 /** Starts fetching a locale chunk early; the module loader keeps the answer for apply(). */

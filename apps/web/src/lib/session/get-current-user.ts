@@ -14,7 +14,8 @@ export class RolesMissingError extends Error {
 
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   const user = await api.get<CurrentUser>(paths.currentUser, { signal });
-  if (!user || !Array.isArray(user.roles) || user.roles.length === 0) throw new RolesMissingError();
+  // Roles that carry no permission at all are no roles either: the console would open empty.
+  if (!user || !Array.isArray(user.roles) || !user.roles.some((r) => Array.isArray(r.permissions) && r.permissions.length > 0)) throw new RolesMissingError();
   return user;
 }
 

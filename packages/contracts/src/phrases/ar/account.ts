@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: 'أرسل لي رسالة نصية عند تغيير كلمة المرور أو كلمة المرور لمرة واحدة أو البريد الإلكتروني أو الهاتف',
   saved: 'تم الحفظ بنجاح',
   save_failed: 'فشل الحفظ',
+  change_email: 'تغيير البريد الإلكتروني',
+  change_phone: 'تغيير الهاتف',
+  otp_recovery_copy: 'نسخ الكل',
+  otp_recovery_copied: 'تم نسخ رموز الاسترداد',
+  otp_recovery_download: 'تنزيل (.txt)',
+  sessions_revoke_others: 'تسجيل الخروج من جميع الأجهزة الأخرى',
+  sessions_revoke_others_confirm: 'هل تريد تسجيل الخروج من جميع الأجهزة باستثناء هذا الجهاز؟',
+  sessions_revoked_others: 'تم تسجيل الخروج من {{count}} أجهزة أخرى',
 };

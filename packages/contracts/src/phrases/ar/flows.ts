@@ -2,8 +2,8 @@
 import type { Phrases } from '../types.js';
 
 export const flows: Phrases['flows'] = {
-  tab_sms: 'رمز الرسالة النصية',
-  tab_email: 'رمز البريد الإلكتروني',
+  tab_sms: 'رمز SMS',
+  tab_email: 'رمز البريد',
   mobile: 'رقم الجوال',
   country: 'رمز الدولة',
   email: 'البريد الإلكتروني',
@@ -12,7 +12,7 @@ export const flows: Phrases['flows'] = {
   resend_in: 'إعادة الإرسال خلال {{seconds}} ث',
   code_sent: 'تم إرسال رمز صالح لمدة 5 دقائق.',
   otp: 'كلمة مرور لمرة واحدة',
-  otp_needed: 'يستخدم هذا الحساب كلمة مرور لمرة واحدة: أدخل الرمز من تطبيق المصادقة.',
+  otp_needed: 'يستخدم هذا الحساب كلمة مرور لمرة واحدة: أدخل الرمز من تطبيق المصادقة، أو رمز استرداد.',
   register_title: 'تسجيل حساب',
   register_by_email: 'التسجيل بالبريد الإلكتروني',
   register_by_sms: 'التسجيل برسالة نصية',
@@ -28,6 +28,9 @@ export const flows: Phrases['flows'] = {
   result_title: 'اكتمل التسجيل',
   result_check_mail: 'أرسلنا رابط التفعيل إلى بريدك. افتحه خلال 24 ساعة لتفعيل حسابك.',
   result_ready: 'حسابك جاهز. يمكنك تسجيل الدخول الآن.',
+  result_mail_sent: 'أرسلنا رابط التفعيل إلى {{email}}. افتحه خلال 24 ساعة لتفعيل حسابك.',
+  resend_activation: 'إعادة إرسال بريد التفعيل',
+  resend_activation_done: 'إذا كان {{email}} بانتظار التفعيل، فإن رابطًا جديدًا في طريقه إليه. لم تعد الروابط السابقة صالحة.',
   activating: 'جارٍ تفعيل حسابك…',
   activated: 'تم تفعيل الحساب {{username}}. يمكنك تسجيل الدخول الآن.',
   activate_failed: 'رابط التفعيل غير صالح أو منتهي الصلاحية.',

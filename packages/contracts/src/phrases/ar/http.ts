@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: 'الخادم لا يستجيب، يرجى المحاولة لاحقًا',
   timeout: 'انتهت مهلة جلب البيانات',
   roles_missing: 'getInfo: يجب أن تكون roles مصفوفة غير فارغة!',
+  request_timeout: 'انتهت مهلة الطلب',
+  permission_insufficient: 'الصلاحية غير معرّفة أو غير كافية',
 };

@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: 'تعذّر تحميل القائمة',
   selected: 'تم تحديد {{count}}',
   clear_selection: 'مسح التحديد',
+  scroll_area: 'صفوف الجدول، قابلة للتمرير',
 };

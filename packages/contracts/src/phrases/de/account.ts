@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: 'Per SMS informieren, wenn sich Passwort, Einmalpasswort, E-Mail-Adresse oder Telefonnummer ändern',
   saved: 'Erfolgreich gespeichert',
   save_failed: 'Speichern fehlgeschlagen',
+  change_email: 'E-Mail ändern',
+  change_phone: 'Telefon ändern',
+  otp_recovery_copy: 'Alle kopieren',
+  otp_recovery_copied: 'Wiederherstellungscodes kopiert',
+  otp_recovery_download: 'Herunterladen (.txt)',
+  sessions_revoke_others: 'Alle anderen Geräte abmelden',
+  sessions_revoke_others_confirm: 'Alle Geräte außer diesem abmelden?',
+  sessions_revoked_others: '{{count}} andere Geräte abgemeldet',
 };

@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: 'Der Server antwortet nicht, bitte später erneut versuchen',
   timeout: 'Zeitüberschreitung beim Abrufen der Daten',
   roles_missing: 'getInfo: roles muss ein nicht leeres Array sein!',
+  request_timeout: 'Zeitüberschreitung der Anfrage',
+  permission_insufficient: 'Berechtigung nicht definiert oder unzureichend',
 };

@@ -13,4 +13,8 @@ export const login: Phrases['login'] = {
   forgot: 'Passwort vergessen?',
   sso_unavailable: 'Die Anmeldung bei einer anderen Anwendung ist noch nicht verfügbar; nach der Anmeldung bleiben Sie in der Konsole.',
   signed_in: 'Angemeldet',
+  failed: 'Anmeldung fehlgeschlagen',
+  captcha_expired: 'Das Bild ist abgelaufen; hier ist ein neues.',
+  otp_prompt: 'Geben Sie das Einmalpasswort aus Ihrer Authenticator-App für {{username}} ein. Ein Wiederherstellungscode funktioniert auch.',
+  otp_other_account: 'Anderes Konto verwenden',
 };

@@ -19,4 +19,5 @@ export const shell: Phrases['shell'] = {
   last_tab: 'Dies ist der letzte Tab und kann nicht geschlossen werden',
   no_left: 'Links gibt es keinen Tab',
   no_right: 'Rechts gibt es keinen Tab',
+  close_tab: 'Tab schließen',
 };

@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: 'Die Liste konnte nicht geladen werden',
   selected: '{{count}} ausgewählt',
   clear_selection: 'Auswahl aufheben',
+  scroll_area: 'Tabellenzeilen, scrollbar',
 };

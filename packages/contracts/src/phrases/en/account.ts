@@ -74,4 +74,12 @@ export const account = {
   notify_security_sms: 'Text me when my password, one-time password, email or phone changes',
   saved: 'Saved successfully',
   save_failed: 'Save failed',
+  change_email: 'Change email',
+  change_phone: 'Change phone',
+  otp_recovery_copy: 'Copy all',
+  otp_recovery_copied: 'Recovery codes copied',
+  otp_recovery_download: 'Download (.txt)',
+  sessions_revoke_others: 'Sign out all other devices',
+  sessions_revoke_others_confirm: 'Sign out every device except this one?',
+  sessions_revoked_others: '{{count}} other devices signed out',
 };

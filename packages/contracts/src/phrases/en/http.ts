@@ -8,4 +8,6 @@ export const http = {
   no_response: 'Server not responding, please try again later',
   timeout: 'Data acquisition timed out',
   roles_missing: 'getInfo: roles must be a non-null array !',
+  request_timeout: 'Request timeout',
+  permission_insufficient: 'Permission not defined or insufficient',
 };

@@ -13,4 +13,9 @@ export const login = {
   forgot: 'Forgot your password?',
   sso_unavailable: 'Signing in to another application is not available yet; after signing in you stay in the console.',
   signed_in: 'Signed in',
+  /** SPEC §8 'Login failed': a sign-in that failed without a catalogue answer (no response, server error) */
+  failed: 'Login failed',
+  captcha_expired: 'The image has expired; here is a new one.',
+  otp_prompt: 'Enter the one-time password from your authenticator app for {{username}}. A recovery code works too.',
+  otp_other_account: 'Use another account',
 };

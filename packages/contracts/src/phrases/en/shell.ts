@@ -18,4 +18,5 @@ export const shell = {
   last_tab: 'This is the last tab and cannot be closed',
   no_left: 'There is no tab on the left',
   no_right: 'There is no tab on the right',
+  close_tab: 'Close tab',
 };

@@ -7,4 +7,5 @@ export const table = {
   load_failed: 'The list could not be loaded',
   selected: '{{count}} selected',
   clear_selection: 'Clear selection',
+  scroll_area: 'Table rows, scrollable',
 };

@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: 'Avisarme por SMS de cambios de contraseña, contraseña de un solo uso, correo o teléfono',
   saved: 'Guardado correctamente',
   save_failed: 'Error al guardar',
+  change_email: 'Cambiar correo',
+  change_phone: 'Cambiar teléfono',
+  otp_recovery_copy: 'Copiar todo',
+  otp_recovery_copied: 'Códigos de recuperación copiados',
+  otp_recovery_download: 'Descargar (.txt)',
+  sessions_revoke_others: 'Cerrar sesión en todos los demás dispositivos',
+  sessions_revoke_others_confirm: '¿Cerrar sesión en todos los dispositivos excepto este?',
+  sessions_revoked_others: '{{count}} dispositivos más con sesión cerrada',
 };

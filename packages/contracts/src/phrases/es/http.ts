@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: 'El servidor no responde, inténtelo de nuevo más tarde',
   timeout: 'Se agotó el tiempo de obtención de datos',
   roles_missing: 'getInfo: ¡roles debe ser una matriz no nula!',
+  request_timeout: 'Tiempo de espera de la solicitud agotado',
+  permission_insufficient: 'Permiso no definido o insuficiente',
 };

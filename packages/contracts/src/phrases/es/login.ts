@@ -13,4 +13,8 @@ export const login: Phrases['login'] = {
   forgot: '¿Olvidó su contraseña?',
   sso_unavailable: 'Iniciar sesión en otra aplicación aún no está disponible; tras iniciar sesión permanecerá en la consola.',
   signed_in: 'Sesión iniciada',
+  failed: 'Error al iniciar sesión',
+  captcha_expired: 'La imagen ha caducado; aquí tiene una nueva.',
+  otp_prompt: 'Introduzca la contraseña de un solo uso de su aplicación de autenticación para {{username}}. También sirve un código de recuperación.',
+  otp_other_account: 'Usar otra cuenta',
 };

@@ -19,4 +19,5 @@ export const shell: Phrases['shell'] = {
   last_tab: 'Esta es la última pestaña y no se puede cerrar',
   no_left: 'No hay ninguna pestaña a la izquierda',
   no_right: 'No hay ninguna pestaña a la derecha',
+  close_tab: 'Cerrar pestaña',
 };

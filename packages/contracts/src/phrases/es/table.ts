@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: 'No se pudo cargar la lista',
   selected: '{{count}} seleccionados',
   clear_selection: 'Borrar selección',
+  scroll_area: 'Filas de la tabla, desplazables',
 };

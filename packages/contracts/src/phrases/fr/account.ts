@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: "M'avertir par SMS d'un changement de mot de passe, de mot de passe à usage unique, d'adresse e-mail ou de téléphone",
   saved: 'Enregistré avec succès',
   save_failed: "Échec de l'enregistrement",
+  change_email: 'Changer l’e-mail',
+  change_phone: 'Changer le téléphone',
+  otp_recovery_copy: 'Tout copier',
+  otp_recovery_copied: 'Codes de récupération copiés',
+  otp_recovery_download: 'Télécharger (.txt)',
+  sessions_revoke_others: 'Déconnecter tous les autres appareils',
+  sessions_revoke_others_confirm: 'Déconnecter tous les appareils sauf celui-ci ?',
+  sessions_revoked_others: '{{count}} autres appareils déconnectés',
 };

@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: 'Le serveur ne répond pas, veuillez réessayer plus tard',
   timeout: "Délai d'obtention des données dépassé",
   roles_missing: 'getInfo : roles doit être un tableau non nul !',
+  request_timeout: 'Délai de la requête dépassé',
+  permission_insufficient: 'Autorisation non définie ou insuffisante',
 };

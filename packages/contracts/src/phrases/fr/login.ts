@@ -13,4 +13,8 @@ export const login: Phrases['login'] = {
   forgot: 'Mot de passe oublié ?',
   sso_unavailable: "La connexion à une autre application n'est pas encore disponible ; après la connexion, vous restez dans la console.",
   signed_in: 'Connexion réussie',
+  failed: 'Échec de la connexion',
+  captcha_expired: 'L’image a expiré ; en voici une nouvelle.',
+  otp_prompt: 'Saisissez le mot de passe à usage unique de votre application d’authentification pour {{username}}. Un code de récupération convient aussi.',
+  otp_other_account: 'Utiliser un autre compte',
 };

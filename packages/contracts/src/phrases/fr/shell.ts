@@ -19,4 +19,5 @@ export const shell: Phrases['shell'] = {
   last_tab: "C'est le dernier onglet, il ne peut pas être fermé",
   no_left: "Il n'y a pas d'onglet à gauche",
   no_right: "Il n'y a pas d'onglet à droite",
+  close_tab: 'Fermer l’onglet',
 };

@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: 'La liste n’a pas pu être chargée',
   selected: '{{count}} sélectionné(s)',
   clear_selection: 'Effacer la sélection',
+  scroll_area: 'Lignes du tableau, défilantes',
 };

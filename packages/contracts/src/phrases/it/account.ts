@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: 'Avvisami via SMS di modifiche a password, password monouso, e-mail o telefono',
   saved: 'Salvato correttamente',
   save_failed: 'Salvataggio non riuscito',
+  change_email: 'Cambia email',
+  change_phone: 'Cambia telefono',
+  otp_recovery_copy: 'Copia tutto',
+  otp_recovery_copied: 'Codici di recupero copiati',
+  otp_recovery_download: 'Scarica (.txt)',
+  sessions_revoke_others: 'Disconnetti tutti gli altri dispositivi',
+  sessions_revoke_others_confirm: 'Disconnettere tutti i dispositivi tranne questo?',
+  sessions_revoked_others: '{{count}} altri dispositivi disconnessi',
 };

@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: 'Il server non risponde, riprova più tardi',
   timeout: 'Tempo scaduto per il recupero dei dati',
   roles_missing: 'getInfo: roles deve essere un array non nullo!',
+  request_timeout: 'Timeout della richiesta',
+  permission_insufficient: 'Autorizzazione non definita o insufficiente',
 };

@@ -13,4 +13,8 @@ export const login: Phrases['login'] = {
   forgot: 'Password dimenticata?',
   sso_unavailable: "L'accesso a un'altra applicazione non è ancora disponibile; dopo l'accesso resterai nella console.",
   signed_in: 'Accesso eseguito',
+  failed: 'Accesso non riuscito',
+  captcha_expired: 'L’immagine è scaduta; eccone una nuova.',
+  otp_prompt: 'Inserisci la password monouso della tua app di autenticazione per {{username}}. Va bene anche un codice di recupero.',
+  otp_other_account: 'Usa un altro account',
 };

@@ -19,4 +19,5 @@ export const shell: Phrases['shell'] = {
   last_tab: "Questa è l'ultima scheda e non può essere chiusa",
   no_left: 'Non ci sono schede a sinistra',
   no_right: 'Non ci sono schede a destra',
+  close_tab: 'Chiudi scheda',
 };

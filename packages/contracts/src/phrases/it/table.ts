@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: 'Impossibile caricare l’elenco',
   selected: '{{count}} selezionati',
   clear_selection: 'Annulla selezione',
+  scroll_area: 'Righe della tabella, scorrevoli',
 };

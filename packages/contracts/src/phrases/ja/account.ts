@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: 'パスワード、ワンタイムパスワード、メールアドレス、電話番号の変更を SMS で通知する',
   saved: '保存しました',
   save_failed: '保存に失敗しました',
+  change_email: 'メールを変更',
+  change_phone: '電話番号を変更',
+  otp_recovery_copy: 'すべてコピー',
+  otp_recovery_copied: 'リカバリーコードをコピーしました',
+  otp_recovery_download: 'ダウンロード (.txt)',
+  sessions_revoke_others: '他のすべてのデバイスからサインアウト',
+  sessions_revoke_others_confirm: 'このデバイス以外のすべてのデバイスからサインアウトしますか？',
+  sessions_revoked_others: '他の {{count}} 台のデバイスからサインアウトしました',
 };

@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: 'サーバーが応答しません。しばらくしてから再試行してください',
   timeout: 'データの取得がタイムアウトしました',
   roles_missing: 'getInfo: roles は null でない配列である必要があります！',
+  request_timeout: 'リクエストがタイムアウトしました',
+  permission_insufficient: '権限が定義されていないか不足しています',
 };

@@ -13,4 +13,8 @@ export const login: Phrases['login'] = {
   forgot: 'パスワードをお忘れですか？',
   sso_unavailable: '他のアプリケーションへのログインはまだ利用できません。ログイン後はコンソールに留まります。',
   signed_in: 'ログインしました',
+  failed: 'ログインに失敗しました',
+  captcha_expired: '画像の有効期限が切れたため、新しい画像を表示しました。',
+  otp_prompt: '{{username}} の認証アプリのワンタイムパスワードを入力してください。リカバリーコードも使えます。',
+  otp_other_account: '別のアカウントを使う',
 };

@@ -19,4 +19,5 @@ export const shell: Phrases['shell'] = {
   last_tab: '最後のタブは閉じられません',
   no_left: '左側にタブはありません',
   no_right: '右側にタブはありません',
+  close_tab: 'タブを閉じる',
 };

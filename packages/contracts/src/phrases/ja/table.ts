@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: '一覧を読み込めませんでした',
   selected: '{{count}} 件を選択中',
   clear_selection: '選択を解除',
+  scroll_area: '表の行（スクロール可能）',
 };

@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: 'Avisar-me por SMS de alterações de senha, senha de uso único, e-mail ou telefone',
   saved: 'Guardado com sucesso',
   save_failed: 'Falha ao guardar',
+  change_email: 'Alterar e-mail',
+  change_phone: 'Alterar telefone',
+  otp_recovery_copy: 'Copiar tudo',
+  otp_recovery_copied: 'Códigos de recuperação copiados',
+  otp_recovery_download: 'Baixar (.txt)',
+  sessions_revoke_others: 'Sair de todos os outros dispositivos',
+  sessions_revoke_others_confirm: 'Sair de todos os dispositivos, exceto este?',
+  sessions_revoked_others: '{{count}} outros dispositivos desconectados',
 };

@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: 'O servidor não responde, tente novamente mais tarde',
   timeout: 'Tempo esgotado ao obter os dados',
   roles_missing: 'getInfo: roles deve ser um array não nulo!',
+  request_timeout: 'Tempo limite da solicitação',
+  permission_insufficient: 'Permissão não definida ou insuficiente',
 };

@@ -13,4 +13,8 @@ export const login: Phrases['login'] = {
   forgot: 'Esqueceu a senha?',
   sso_unavailable: 'Entrar em outro aplicativo ainda não está disponível; depois de entrar você permanece no console.',
   signed_in: 'Sessão iniciada',
+  failed: 'Falha no início de sessão',
+  captcha_expired: 'A imagem expirou; aqui está uma nova.',
+  otp_prompt: 'Introduza a palavra-passe de uso único da sua aplicação de autenticação para {{username}}. Um código de recuperação também serve.',
+  otp_other_account: 'Usar outra conta',
 };

@@ -19,4 +19,5 @@ export const shell: Phrases['shell'] = {
   last_tab: 'Esta é a última aba e não pode ser fechada',
   no_left: 'Não há nenhuma aba à esquerda',
   no_right: 'Não há nenhuma aba à direita',
+  close_tab: 'Fechar aba',
 };

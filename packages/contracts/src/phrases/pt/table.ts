@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: 'Não foi possível carregar a lista',
   selected: '{{count}} selecionados',
   clear_selection: 'Limpar seleção',
+  scroll_area: 'Linhas da tabela, roláveis',
 };

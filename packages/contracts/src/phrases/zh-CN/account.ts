@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: '密码、一次性密码、邮箱或手机变更时发短信提醒我',
   saved: '保存成功',
   save_failed: '保存失败',
+  change_email: '更换邮箱',
+  change_phone: '更换手机',
+  otp_recovery_copy: '全部复制',
+  otp_recovery_copied: '恢复码已复制',
+  otp_recovery_download: '下载 (.txt)',
+  sessions_revoke_others: '退出所有其他设备',
+  sessions_revoke_others_confirm: '确定退出除本设备以外的所有设备吗？',
+  sessions_revoked_others: '已退出 {{count}} 台其他设备',
 };

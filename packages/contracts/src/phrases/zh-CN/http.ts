@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: '服务器无响应，请稍后再试',
   timeout: '数据获取超时',
   roles_missing: 'getInfo：roles 必须是非空数组！',
+  request_timeout: '请求超时',
+  permission_insufficient: '权限未定义或权限不足',
 };

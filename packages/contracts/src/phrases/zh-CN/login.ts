@@ -13,4 +13,8 @@ export const login: Phrases['login'] = {
   forgot: '忘记密码？',
   sso_unavailable: '暂不支持登录到其他应用；登录后将停留在控制台。',
   signed_in: '登录成功',
+  failed: '登录失败',
+  captcha_expired: '图片已过期，已换一张新的。',
+  otp_prompt: '请输入 {{username}} 的身份验证器应用中的一次性密码，也可以使用恢复码。',
+  otp_other_account: '使用其他账户',
 };

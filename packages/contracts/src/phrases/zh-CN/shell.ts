@@ -19,4 +19,5 @@ export const shell: Phrases['shell'] = {
   last_tab: '这是最后一个标签了，无法被关闭',
   no_left: '左侧没有标签',
   no_right: '右侧没有标签',
+  close_tab: '关闭标签页',
 };

@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: '列表加载失败',
   selected: '已选择 {{count}} 项',
   clear_selection: '取消选择',
+  scroll_area: '表格内容（可滚动）',
 };

@@ -75,4 +75,12 @@ export const account: Phrases['account'] = {
   notify_security_sms: '密碼、一次性密碼、電子郵件或手機變更時傳簡訊提醒我',
   saved: '儲存成功',
   save_failed: '儲存失敗',
+  change_email: '更換郵箱',
+  change_phone: '更換手機',
+  otp_recovery_copy: '全部複製',
+  otp_recovery_copied: '恢復碼已複製',
+  otp_recovery_download: '下載 (.txt)',
+  sessions_revoke_others: '登出所有其他裝置',
+  sessions_revoke_others_confirm: '確定登出除本裝置以外的所有裝置嗎？',
+  sessions_revoked_others: '已登出 {{count}} 台其他裝置',
 };

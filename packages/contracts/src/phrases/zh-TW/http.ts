@@ -9,4 +9,6 @@ export const http: Phrases['http'] = {
   no_response: '伺服器無回應，請稍後再試',
   timeout: '資料取得逾時',
   roles_missing: 'getInfo：roles 必須是非空陣列！',
+  request_timeout: '請求逾時',
+  permission_insufficient: '權限未定義或權限不足',
 };

@@ -13,4 +13,8 @@ export const login: Phrases['login'] = {
   forgot: '忘記密碼？',
   sso_unavailable: '目前尚不支援登入其他應用程式；登入後將停留在主控台。',
   signed_in: '登入成功',
+  failed: '登入失敗',
+  captcha_expired: '圖片已過期，已換一張新的。',
+  otp_prompt: '請輸入 {{username}} 的驗證器應用程式中的一次性密碼，也可以使用復原碼。',
+  otp_other_account: '使用其他帳戶',
 };

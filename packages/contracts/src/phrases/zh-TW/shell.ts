@@ -19,4 +19,5 @@ export const shell: Phrases['shell'] = {
   last_tab: '這是最後一個分頁了，無法關閉',
   no_left: '左側沒有分頁',
   no_right: '右側沒有分頁',
+  close_tab: '關閉標籤頁',
 };

@@ -9,4 +9,5 @@ export const table: Phrases['table'] = {
   load_failed: '清單載入失敗',
   selected: '已選取 {{count}} 項',
   clear_selection: '取消選取',
+  scroll_area: '表格內容（可捲動）',
 };

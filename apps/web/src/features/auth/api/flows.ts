@@ -65,6 +65,8 @@ export interface Registered {
   userId: string;
   username: string;
   activationRequired: boolean;
+  /** the address the activation mail went to (email registration; the form knows it) */
+  email?: string;
 }
 
 export const registerByEmail = (body: { email: string; password: string; username?: string } & CaptchaAnswer, realmId: string | undefined, lang: string) =>
@@ -72,6 +74,16 @@ export const registerByEmail = (body: { email: string; password: string; usernam
 
 export const registerBySms = (body: Phone & { code: string; serialNo: string; password: string; username?: string }, realmId: string | undefined) =>
   api.post<Registered>(flowPaths.registerSms, { ...realm(realmId), ...body }, auth);
+
+/**
+ * contracts auth-flows.ts `resendActivationPath`, written out: that module imports zod, which
+ * the sign-in bundle must not load (lib/light-imports.test.ts). To move into `flowPaths`.
+ */
+const RESEND_ACTIVATION_PATH = '/api/users/auth/register/resend';
+
+/** Another activation mail (issue 10): accepted whether or not such an account waits. */
+export const resendActivation = (body: { email: string } & CaptchaAnswer, realmId: string | undefined, lang: string) =>
+  api.post<{ accepted: true }>(RESEND_ACTIVATION_PATH, { ...realm(realmId), ...body, lang }, auth);
 
 export const activate = (code: string, realmId: string | undefined) => api.post<{ username: string }>(flowPaths.activate, { ...realm(realmId), code }, auth);
 

@@ -29,23 +29,53 @@ export interface CaptchaGate {
   afterAttempt: (errorCode?: number) => boolean;
   /**
    * The field's error before a request, if any: `required` for an empty answer, and also
-   * when the image never arrived (it is fetched again; there was nothing to answer yet).
+   * when the image never arrived (it is fetched again; there was nothing to answer yet);
+   * 'expired' when the image outlived its 2 minutes (a new one is fetched).
    */
   check: (answer: string | undefined, required: string) => string | undefined;
+  /** The image outlived its time (a sleeping tab): a new one is on its way; do not send. */
+  stale: () => boolean;
+  /** Set when the gate replaced an image that was about to expire: say so beside the field. */
+  renewed: boolean;
 }
+
+/** A new image this long before the old one expires (issue 10): the answer typed meanwhile is not lost to a silent 4005. */
+const RENEW_BEFORE_MS = 15_000;
 
 /** `policy` undefined (options not loaded or failed): hidden until the server asks. */
 export function useCaptchaGate(realmId: string | undefined, policy: CaptchaPolicy | undefined): CaptchaGate {
+  const { t } = useTranslation();
   const [asked, setAsked] = useState(false);
   const shown = policy === 'always' || asked;
-  const [captcha, setCaptcha] = useState<Captcha | undefined>();
-  const refresh = useCallback(() => {
-    getCaptcha(realmId).then(setCaptcha, () => setCaptcha(undefined));
-  }, [realmId]);
+  const [captcha, setCaptcha] = useState<(Captcha & { deadline: number }) | undefined>();
+  const [renewed, setRenewed] = useState(false);
+  const load = useCallback(
+    (auto: boolean) => {
+      setRenewed(auto);
+      getCaptcha(realmId).then(
+        // The deadline on this clock: the server's expiresAt is on the server's (2 minutes at most).
+        (c) => setCaptcha({ ...c, deadline: Date.now() + Math.min(Math.max(c.expiresAt - Date.now(), 0), 120_000) }),
+        () => setCaptcha(undefined),
+      );
+    },
+    [realmId],
+  );
+  const refresh = useCallback(() => load(false), [load]);
   useEffect(() => {
     if (shown) refresh();
   }, [shown, refresh]);
+  // Renew before the image expires, so the answer is never to a dead image.
+  useEffect(() => {
+    if (!shown || !captcha) return;
+    const timer = window.setTimeout(() => load(true), Math.max(captcha.deadline - Date.now() - RENEW_BEFORE_MS, 0));
+    return () => window.clearTimeout(timer);
+  }, [shown, captcha, load]);
 
+  const stale = () => {
+    if (!shown || !captcha || Date.now() < captcha.deadline) return false;
+    load(true);
+    return true;
+  };
   const fields = (answer: string) => (shown && captcha ? { captcha: answer, serialNo: captcha.serialNo } : {});
   const afterAttempt = (errorCode?: number) => {
     // Becoming shown loads the first image (effect above); an image already shown is used up.
@@ -63,9 +93,10 @@ export function useCaptchaGate(realmId: string | undefined, policy: CaptchaPolic
       refresh();
       return required;
     }
+    if (stale()) return t('login.captcha_expired');
     return answer ? undefined : required;
   };
-  return { shown, captcha, refresh, fields, afterAttempt, check };
+  return { shown, captcha, refresh, fields, afterAttempt, check, stale, renewed };
 }
 
 export function CaptchaField({ form, gate, error }: { form: string; gate: CaptchaGate; error?: string | undefined }) {
@@ -82,6 +113,14 @@ export function CaptchaField({ form, gate, error }: { form: string; gate: Captch
       autoComplete="off"
       maxLength={16}
       error={error}
+      extra={
+        gate.renewed &&
+        !error && (
+          <div className="plain-hint" role="status" data-testid={`${form}-captcha-renewed`}>
+            {t('login.captcha_expired')}
+          </div>
+        )
+      }
       addon={
         <button type="button" className="captcha-image" onClick={gate.refresh} title={t('login.captcha_image')} data-testid={`${form}-captcha-image`}>
           {captcha && <img src={captcha.image} alt={t('login.captcha_image')} width={120} height={40} />}

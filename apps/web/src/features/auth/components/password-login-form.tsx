@@ -23,12 +23,17 @@ interface Props {
   captcha: { image: string; serialNo: string; onRefresh: () => void } | undefined;
   /** The account has a one-time password: the server answered 1503 (empty) or 1502 (wrong). */
   otpShown?: boolean;
+  /**
+   * The second step of an attempt whose password was right (issue 10): only the one-time
+   * password is asked, with a prompt rather than an error, and no second captcha.
+   */
+  otpStep?: { username: string; onCancel: () => void } | undefined;
   onSubmit: (values: PasswordLoginValues) => void;
 }
 
 type FieldErrors = Partial<Record<keyof PasswordLoginValues, string>>;
 
-export function PasswordLoginForm({ pending, error, info, captcha, otpShown, onSubmit }: Props) {
+export function PasswordLoginForm({ pending, error, info, captcha, otpShown, otpStep, onSubmit }: Props) {
   const { t } = useTranslation();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
 
@@ -42,6 +47,12 @@ export function PasswordLoginForm({ pending, error, info, captcha, otpShown, onS
       otp: String(data.get('otp') ?? '').trim(),
     };
     const errors: FieldErrors = {};
+    if (otpStep) {
+      if (!values.otp) errors.otp = t('validation.required');
+      setFieldErrors(errors);
+      if (!errors.otp) onSubmit(values);
+      return;
+    }
     if (!values.username) errors.username = t('validation.required');
     if (!values.password) errors.password = t('validation.required');
     else if (new TextEncoder().encode(values.password).length > LIMITS.passwordMaxBytes) errors.password = t('validation.password_max');
@@ -51,8 +62,46 @@ export function PasswordLoginForm({ pending, error, info, captcha, otpShown, onS
     if (Object.keys(errors).length === 0) onSubmit(values);
   };
 
+  if (otpStep)
+    return (
+      // A form of its own (key): nothing typed into the first step's inputs carries over.
+      <form key="otp-step" className="plain-form" onSubmit={submit} noValidate data-testid="login-otp-form">
+        {error && (
+          <div className="plain-alert plain-alert--error" role="alert" data-testid="login-error">
+            {error}
+          </div>
+        )}
+        <p className="plain-hint" id="login-otp-prompt" data-testid="login-otp-prompt">
+          {t('login.otp_prompt', { username: otpStep.username })}
+        </p>
+        <PlainField
+          form="login"
+          name="otp"
+          label={t('flows.otp')}
+          autoComplete="one-time-code"
+          maxLength={16}
+          error={fieldErrors.otp}
+          aria-describedby="login-otp-prompt"
+          autoFocus
+        />
+        <button
+          type="submit"
+          className="plain-button plain-button--primary plain-button--block"
+          disabled={pending}
+          aria-busy={pending}
+          data-testid="login-submit"
+        >
+          {pending && <span className="plain-button__spinner" aria-hidden="true" />}
+          {t('login.submit')}
+        </button>
+        <button type="button" className="plain-link-button" onClick={otpStep.onCancel} data-testid="login-otp-cancel">
+          {t('login.otp_other_account')}
+        </button>
+      </form>
+    );
+
   return (
-    <form className="plain-form" onSubmit={submit} noValidate data-testid="login-form">
+    <form key="password" className="plain-form" onSubmit={submit} noValidate data-testid="login-form">
       {error && (
         <div className="plain-alert plain-alert--error" role="alert" data-testid="login-error">
           {error}

@@ -64,7 +64,7 @@ export function RegisterEmailForm({ realmId, captchaPolicy, onRegistered }: Prop
       () => registerByEmail(body, realmId, localeState().tag),
       (e) => (failure = e.code),
     );
-    if (done) onRegistered(done);
+    if (done) onRegistered({ ...done, email: v.email! });
     else if (gate.afterAttempt(failure)) setMessage({ info: t('login.captcha_needed') });
   };
 

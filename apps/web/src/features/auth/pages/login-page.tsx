@@ -12,7 +12,7 @@ import { projectConfig } from '../../../lib/project-config';
 import { safeRedirectTarget } from '../../../lib/safe-redirect';
 import { getToken } from '../../../lib/token';
 import { getAuthOptions, type AuthOptions } from '../api/get-auth-options';
-import { useLogin } from '../api/login';
+import { useLogin, type LoginFailure } from '../api/login';
 import { useCaptchaGate } from '../components/captcha-field';
 import { CodeLoginForm } from '../components/code-login-form';
 import { MethodTabs, type Method } from '../components/method-tabs';
@@ -41,7 +41,11 @@ export default function LoginPage() {
   // SPEC §5: the captcha shows when the realm always wants one, or once the server asked.
   const gate = useCaptchaGate(realmId, options?.captchaPolicy);
   const [otpShown, setOtpShown] = useState(false);
+  /** The OTP step of an attempt whose password was right: its ticket stands in for a captcha. */
+  const [otpStep, setOtpStep] = useState<{ ticket: string; username: string; password: string } | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
+  /** A failure the user has moved on from (left the OTP step). */
+  const [dismissed, setDismissed] = useState<LoginFailure | undefined>();
 
   // Someone already signed in has nothing to do here.
   useEffect(() => {
@@ -50,17 +54,48 @@ export default function LoginPage() {
 
   const submit = async (v: PasswordLoginValues) => {
     setNotice(undefined);
-    const failure = await login.submit({
-      username: v.username,
-      password: v.password,
-      realm_id: realmId,
-      ...(otpShown ? { otp: v.otp } : {}),
-      ...gate.fields(v.captcha),
-    });
+    const step = otpStep;
+    // An answer to an image that has expired meanwhile: a new image, and say why (issue 10).
+    if (!step && gate.stale()) {
+      setNotice(t('login.captcha_expired'));
+      return;
+    }
+    const failure = await login.submit(
+      step
+        ? { username: step.username, password: step.password, realm_id: realmId, otp: v.otp, otpTicket: step.ticket }
+        : { username: v.username, password: v.password, realm_id: realmId, ...(otpShown ? { otp: v.otp } : {}), ...gate.fields(v.captcha) },
+    );
     if (!failure) return;
+    if (failure.otpTicket) {
+      // Password right, OTP missing or wrong: the next try of this attempt is the OTP alone.
+      setOtpStep({ ticket: failure.otpTicket, username: step?.username ?? v.username, password: step?.password ?? v.password });
+      if (!step) gate.refresh();
+      return;
+    }
+    if (step) {
+      // The ticket is spent (expired, or its tries used up): back to the whole form, captcha included.
+      setOtpStep(undefined);
+      setOtpShown(true);
+      gate.refresh();
+      if (failure.code === ErrorCodes.CAPTCHA_WRONG.code) setNotice(t('login.captcha_needed'));
+      return;
+    }
     if (gate.afterAttempt(failure.code)) setNotice(t('login.captcha_needed'));
     if (failure.code === ErrorCodes.OTP_EMPTY.code || failure.code === ErrorCodes.OTP_FAILED.code) setOtpShown(true);
   };
+
+  const leaveOtpStep = () => {
+    setOtpStep(undefined);
+    setDismissed(login.error);
+  };
+
+  /** SPEC §8: what the form shows of a failure. 1503 is the OTP step's prompt, not an error. */
+  const failure = login.error;
+  const errorText =
+    !failure || failure === dismissed || notice || (otpStep && failure.code === ErrorCodes.OTP_EMPTY.code)
+      ? undefined
+      : // Already announced by the client's policy (no response, server error): 'Login failed' here.
+        (failure.message ?? t('login.failed'));
 
   const signedIn = () => navigate(target, { replace: true });
   const regions = options?.loginRegions ?? [];
@@ -73,10 +108,11 @@ export default function LoginPage() {
       body: (
         <PasswordLoginForm
           pending={login.pending}
-          error={notice ? undefined : login.error?.message}
-          info={notice}
+          error={errorText}
+          info={notice ?? (gate.renewed && gate.shown ? t('login.captcha_expired') : undefined)}
           captcha={gate.shown && gate.captcha ? { image: gate.captcha.image, serialNo: gate.captcha.serialNo, onRefresh: gate.refresh } : undefined}
           otpShown={otpShown}
+          otpStep={otpStep && { username: otpStep.username, onCancel: leaveOtpStep }}
           onSubmit={(v) => void submit(v)}
         />
       ),

@@ -12,7 +12,11 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { realmId, options, failed } = useRealmOptions();
-  const done = (r: Registered) => navigate(withLoginSession(`/user/register-result${r.activationRequired ? '?activation=mail' : ''}`));
+  // The address travels in the history state, not the query: it stays out of logs and referrers.
+  const done = (r: Registered) =>
+    navigate(withLoginSession(`/user/register-result${r.activationRequired ? '?activation=mail' : ''}`), {
+      state: r.activationRequired && r.email ? { email: r.email } : undefined,
+    });
   const methods: Method[] = [];
   const regions = options?.loginRegions ?? [];
   if (options?.registMethods.includes('email'))

@@ -1,19 +1,26 @@
 /**
- * /user/register-result: after registering ("check your mail" when activation is needed), or
- * the activation link's landing (?code=…): the code is taken out of the address bar, then sent.
+ * /user/register-result: after registering (a success result naming the address the
+ * activation mail went to, with "resend"), or the activation link's landing (?code=…): the
+ * code is taken out of the address bar, then sent. Plain HTML like every public page.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { activate } from '../api/flows';
 import { useRealmOptions } from '../api/use-realm-options';
 import { Loading, PublicCard } from '../components/public-card';
+import { ResendActivation } from '../components/resend-activation';
+import { SuccessResult } from '../components/success-result';
 import { dropQueryParam, readQueryParam } from '../lib/take-query-param';
 
 type State = { kind: 'registered'; mail: boolean } | { kind: 'activating' } | { kind: 'activated'; username: string } | { kind: 'failed'; message: string };
 
 export default function RegisterResultPage() {
   const { t } = useTranslation();
-  const { realmId } = useRealmOptions();
+  const { realmId, options } = useRealmOptions();
+  // The register page hands the address over in the history state (never in the address bar).
+  const email = (useLocation().state as { email?: unknown } | null)?.email;
+  const address = typeof email === 'string' ? email : undefined;
   const [code] = useState(() => readQueryParam('code'));
   const [state, setState] = useState<State>(() =>
     code ? { kind: 'activating' } : { kind: 'registered', mail: new URLSearchParams(window.location.search).get('activation') === 'mail' },
@@ -37,11 +44,14 @@ export default function RegisterResultPage() {
         {t('flows.activate_failed')} {state.message !== t('flows.activate_failed') && state.message}
       </div>
     );
+  else if (state.kind === 'activated') body = <SuccessResult text={t('flows.activated', { username: state.username })} />;
+  else if (!state.mail) body = <SuccessResult text={t('flows.result_ready')} />;
   else
     body = (
-      <div className="plain-alert plain-alert--info" role="status" data-testid="register-result-text">
-        {state.kind === 'activated' ? t('flows.activated', { username: state.username }) : state.mail ? t('flows.result_check_mail') : t('flows.result_ready')}
-      </div>
+      <>
+        <SuccessResult text={address ? t('flows.result_mail_sent', { email: address }) : t('flows.result_check_mail')} />
+        <ResendActivation realmId={realmId} email={address} captchaPolicy={options?.captchaPolicy} />
+      </>
     );
   return (
     <PublicCard title={state.kind === 'registered' ? t('flows.result_title') : t('menu.registerResult')} testId="register-result-page">

@@ -18,6 +18,8 @@ export function useBindAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BindBody) => api.post<unknown>(accountPaths.bind, body),
+    // The dialog shows a failure itself, on the field the server names (binding-dialog.tsx).
+    meta: { inlineError: true },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: accountQueryKey }),
   });
 }

@@ -15,5 +15,7 @@ export interface BindingCodeBody {
 export function useSendBindingCode() {
   return useMutation({
     mutationFn: (body: BindingCodeBody) => api.post<{ serialNo: string; expiresAt: number; resendAt: number }>(accountPaths.bindCode, body),
+    // The dialog shows a failure itself, on the field the server names (binding-dialog.tsx).
+    meta: { inlineError: true },
   });
 }

@@ -28,15 +28,15 @@ export function AvatarUpload({ src, name }: { src: string; name: string }) {
     if (input.current) input.current.value = '';
     if (!file) return;
     if (!['image/png', 'image/jpeg'].includes(file.type) || file.size > MAX_BYTES) {
-      showError(t('account.avatar_format'));
+      showError((say) => say('account.avatar_format'));
       return;
     }
     // A file that cannot be read (removed or locked meanwhile) is reported, not left as an unhandled rejection.
     const image = await readDataUrl(file).catch((err: unknown) => void reportError(err));
-    if (image) upload.mutate(image, { onSuccess: () => showInfo(t('account.saved')), onError: reportError });
+    if (image) upload.mutate(image, { onSuccess: () => showInfo((say) => say('account.saved')) });
   };
   return (
-    <Space>
+    <Space wrap>
       <Avatar size={64} src={src || undefined} data-testid="account-avatar">
         {name.slice(0, 1).toUpperCase()}
       </Avatar>

@@ -11,6 +11,7 @@ import { bindBody, bindCodeBody, unbindBody } from '@umbo/contracts/account';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showInfo } from '../../../lib/feedback';
+import { fieldError } from '../../../lib/api-error';
 import { rulesFor } from '../../../lib/form-rules';
 import { useBindAddress, useUnbindAddress } from '../api/bind-address';
 import { useSendBindingCode, type BindingChannel } from '../api/send-binding-code';
@@ -36,12 +37,24 @@ function targetOf(channel: BindingChannel, v: Pick<Values, 'target' | 'country'>
   return channel === 'email' ? { email: v.target.trim() } : { mobile: v.target.trim(), country: v.country?.trim() || undefined };
 }
 
+/** SPEC §5: a mainland number (+86) is 11 digits, 1 then 3-9; others follow the server's rule. */
+const CN_MOBILE = /^1[3-9]\d{9}$/;
+const SERVER_FIELD: Record<string, keyof Values> = { email: 'target', mobile: 'target', country: 'country', password: 'password', code: 'code' };
+
 export function BindingDialog({ channel, current, onClose }: { channel: BindingChannel; current: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [serialNo, setSerialNo] = useState<string>();
   const sendCode = useSendBindingCode();
   const bind = useBindAddress();
+  // A parameter error naming a field (errData {field, reason}) is shown on that field.
+  const onError = (err: unknown) => {
+    const named = fieldError(err);
+    const field = named && SERVER_FIELD[named.field];
+    if (!named || !field) return reportError(err);
+    const reason = named.reason === 'same' ? t('account.address_same') : named.reason.includes('.') ? t(named.reason as never) : (err as Error).message;
+    form.setFields([{ name: field, errors: [reason] }]);
+  };
   const send = async () => {
     // validateFields rejects when a field is wrong; the form already shows why.
     const v = await form.validateFields(['target', 'country', 'password']).catch(() => undefined);
@@ -52,9 +65,9 @@ export function BindingDialog({ channel, current, onClose }: { channel: BindingC
       {
         onSuccess: (r) => {
           setSerialNo(r.serialNo);
-          showInfo(t('account.code_sent', { target: v.target.trim() }));
+          showInfo((say) => say('account.code_sent', { target: v.target.trim() }));
         },
-        onError: reportError,
+        onError,
       },
     );
   };
@@ -62,13 +75,13 @@ export function BindingDialog({ channel, current, onClose }: { channel: BindingC
     if (!serialNo) return void send();
     bind.mutate(
       { channel, ...targetOf(channel, v), serialNo, code: v.code.trim() },
-      { onSuccess: () => (showInfo(t('account.saved')), onClose()), onError: reportError },
+      { onSuccess: () => (showInfo((say) => say('account.saved')), onClose()), onError },
     );
   };
   return (
     <Modal
       open
-      title={channel === 'email' ? t('account.bind_email') : t('account.bind_phone')}
+      title={channel === 'email' ? t(current ? 'account.change_email' : 'account.bind_email') : t(current ? 'account.change_phone' : 'account.bind_phone')}
       onCancel={onClose}
       onOk={() => form.submit()}
       confirmLoading={bind.isPending}
@@ -92,7 +105,20 @@ export function BindingDialog({ channel, current, onClose }: { channel: BindingC
               <Form.Item name="country" noStyle initialValue="+86" rules={rulesFor(RULES.country, t)}>
                 <Input id="bind-country" maxLength={4} style={{ width: 80 }} aria-label={t('flows.country')} />
               </Form.Item>
-              <Form.Item name="target" noStyle rules={rulesFor(RULES.mobile, t)}>
+              <Form.Item
+                name="target"
+                noStyle
+                dependencies={['country']}
+                rules={[
+                  ...rulesFor(RULES.mobile, t),
+                  ({ getFieldValue }) => ({
+                    validator: (_, value: string | undefined) =>
+                      !value || !['+86', '86', ''].includes(String(getFieldValue('country') ?? '').trim()) || CN_MOBILE.test(value.trim())
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('validation.mobile'))),
+                  }),
+                ]}
+              >
                 <Input id="bind-target" autoComplete="tel" />
               </Form.Item>
             </Space.Compact>
@@ -121,7 +147,7 @@ export function UnbindDialog({ channel, onClose }: { channel: BindingChannel; on
   const [form] = Form.useForm<{ password: string }>();
   const unbind = useUnbindAddress();
   const onFinish = ({ password }: { password: string }) =>
-    unbind.mutate({ channel, password }, { onSuccess: () => (showInfo(t('account.saved')), onClose()), onError: reportError });
+    unbind.mutate({ channel, password }, { onSuccess: () => (showInfo((say) => say('account.saved')), onClose()) });
   return (
     <Modal
       open

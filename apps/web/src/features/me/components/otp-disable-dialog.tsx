@@ -8,7 +8,6 @@ import { otpDisableBody } from '@umbo/contracts/account';
 import { useTranslation } from 'react-i18next';
 import { rulesFor } from '../../../lib/form-rules';
 import { useDisableOtp, type DisableOtpBody } from '../api/disable-otp';
-import { reportError } from '../lib/report-error';
 import { OtpCodeFields } from './otp-code-fields';
 
 export function OtpDisableDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -19,7 +18,7 @@ export function OtpDisableDialog({ open, onClose }: { open: boolean; onClose: ()
     setRecovery(false);
     onClose();
   };
-  const submit = (body: DisableOtpBody) => disable.mutate(body, { onSuccess: close, onError: reportError });
+  const submit = (body: DisableOtpBody) => disable.mutate(body, { onSuccess: close });
   return (
     <Modal open={open} title={t('account.otp_title')} footer={null} onCancel={close} destroyOnHidden>
       {recovery ? (

@@ -7,16 +7,27 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import Modal from 'antd/es/modal';
+import Space from 'antd/es/space';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { otpSetupBody } from '@umbo/contracts/account';
 import { useTranslation } from 'react-i18next';
+import { showInfo } from '../../../lib/feedback';
 import { rulesFor } from '../../../lib/form-rules';
 import { useEnableOtp } from '../api/enable-otp';
 import { useSetupOtp, type OtpSetup } from '../api/setup-otp';
-import { reportError } from '../lib/report-error';
 import { OtpCodeFields, type OtpCodes } from './otp-code-fields';
 import { QrCode } from './qr-code';
+
+/** The codes as a text file, one per line: saved by the browser, never sent anywhere. */
+function downloadCodes(codes: string[]): void {
+  const url = URL.createObjectURL(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'recovery-codes.txt';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 export function OtpEnableDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -28,6 +39,11 @@ export function OtpEnableDialog({ open, onClose }: { open: boolean; onClose: () 
     setSetup(undefined);
     setRecoveryCodes(undefined);
     onClose();
+  };
+
+  const copyCodes = async (codes: string[]) => {
+    await navigator.clipboard.writeText(codes.join('\n'));
+    showInfo((say) => say('account.otp_recovery_copied'));
   };
 
   let body;
@@ -44,13 +60,21 @@ export function OtpEnableDialog({ open, onClose }: { open: boolean; onClose: () 
             </li>
           ))}
         </ol>
+        <Space wrap style={{ marginBottom: 12 }}>
+          <Button onClick={() => void copyCodes(recoveryCodes)} data-testid="otp-recovery-copy">
+            {t('account.otp_recovery_copy')}
+          </Button>
+          <Button onClick={() => downloadCodes(recoveryCodes)} data-testid="otp-recovery-download">
+            {t('account.otp_recovery_download')}
+          </Button>
+        </Space>
         <Button type="primary" block onClick={close} data-testid="otp-recovery-done">
           {t('security.otp_saved')}
         </Button>
       </>
     );
   } else if (setup) {
-    const onCodes = (codes: OtpCodes) => enableOtp.mutate(codes, { onSuccess: (r) => setRecoveryCodes(r.recoveryCodes), onError: reportError });
+    const onCodes = (codes: OtpCodes) => enableOtp.mutate(codes, { onSuccess: (r) => setRecoveryCodes(r.recoveryCodes) });
     body = (
       <>
         <p>{t('account.otp_scan')}</p>
@@ -67,7 +91,7 @@ export function OtpEnableDialog({ open, onClose }: { open: boolean; onClose: () 
       </>
     );
   } else {
-    const onPassword = ({ password }: { password: string }) => setupOtp.mutate(password, { onSuccess: setSetup, onError: reportError });
+    const onPassword = ({ password }: { password: string }) => setupOtp.mutate(password, { onSuccess: setSetup });
     body = (
       <Form layout="vertical" onFinish={onPassword} requiredMark={false}>
         <p>{t('security.otp_setup_hint')}</p>

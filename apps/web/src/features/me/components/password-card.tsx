@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import { showInfo } from '../../../lib/feedback';
 import { rulesFor } from '../../../lib/form-rules';
 import { useChangePassword } from '../api/change-password';
-import { reportError } from '../lib/report-error';
 import { StrengthMeter } from './strength-meter';
 
 interface Values {
@@ -29,9 +28,8 @@ export function PasswordCard({ forced }: { forced: boolean }) {
       {
         onSuccess: () => {
           form.resetFields();
-          showInfo(t('account.password_changed'));
+          showInfo((say) => say('account.password_changed'));
         },
-        onError: reportError,
       },
     );
   return (
@@ -73,7 +71,7 @@ export function PasswordCard({ forced }: { forced: boolean }) {
             { required: true, message: t('validation.required') },
             ({ getFieldValue }) => ({
               validator: (_, value: string) =>
-                !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('security.password_mismatch'))),
+                !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('validation.password_mismatch'))),
             }),
           ]}
         >

@@ -6,10 +6,10 @@ import Select from 'antd/es/select';
 import { SWITCHER_LANGUAGES } from '@umbo/contracts/locales';
 import { useTranslation } from 'react-i18next';
 import { showInfo } from '../../../lib/feedback';
+import { setLanguage, useLocaleState } from '../../../lib/i18n';
 import { PRIMARY_COLORS } from '../../../lib/settings';
 import { useAccountSettings } from '../api/get-settings';
 import { useUpdateSettings, type SettingsPatch } from '../api/update-settings';
-import { reportError } from '../lib/report-error';
 
 /** Security notices only: umbo sends no product mail, so it offers no such switch. */
 const NOTIFICATIONS = ['securityEmail', 'securitySms'] as const;
@@ -19,7 +19,9 @@ export function PreferencesCard() {
   const { t } = useTranslation();
   const { data } = useAccountSettings();
   const update = useUpdateSettings();
-  const save = (patch: SettingsPatch) => update.mutate(patch, { onSuccess: () => showInfo(t('account.saved')), onError: reportError });
+  // The language shown is the one in use (issue 10); choosing one saves it and switches to it.
+  const { locale } = useLocaleState();
+  const save = (patch: SettingsPatch) => update.mutate(patch, { onSuccess: () => showInfo((say) => say('account.saved')) });
   return (
     <Card title={t('account.settings_custom')} loading={!data} data-testid="preferences-card">
       {data && (
@@ -27,8 +29,12 @@ export function PreferencesCard() {
           <Form.Item label={t('account.language')} htmlFor="pref-language">
             <Select
               id="pref-language"
-              value={data.language}
-              onChange={(language) => save({ language })}
+              value={locale}
+              onChange={(language) => {
+                const chosen = SWITCHER_LANGUAGES.find((l) => l.locale === language);
+                if (chosen) void setLanguage(chosen.tag);
+                save({ language });
+              }}
               options={SWITCHER_LANGUAGES.map((l) => ({ value: l.locale, label: l.label }))}
             />
           </Form.Item>

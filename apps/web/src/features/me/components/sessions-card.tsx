@@ -9,19 +9,36 @@ import Popconfirm from 'antd/es/popconfirm';
 import List from 'antd/es/list';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
+import { showInfo } from '../../../lib/feedback';
 import { useFormat } from '../../../lib/format';
 import { useSessions, type SessionItem } from '../api/get-sessions';
+import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { deviceName } from '../lib/device-name';
-import { reportError } from '../lib/report-error';
 
 export function SessionsCard() {
   const { t } = useTranslation();
   const { dateTime: time } = useFormat();
   const { data, isLoading } = useSessions();
   const revoke = useRevokeSession();
+  const revokeOthers = useRevokeOtherSessions();
+  const others = (data?.items ?? []).filter((row) => !row.current).length;
+  const signOutOthers = () =>
+    revokeOthers.mutate(undefined, { onSuccess: ({ revoked }) => showInfo((say) => say('account.sessions_revoked_others', { count: revoked })) });
   return (
-    <Card title={t('account.sessions_title')} data-testid="sessions-card">
+    <Card
+      title={t('account.sessions_title')}
+      extra={
+        others > 0 && (
+          <Popconfirm title={t('account.sessions_revoke_others_confirm')} onConfirm={signOutOthers}>
+            <Button size="small" danger loading={revokeOthers.isPending} data-testid="sessions-revoke-others">
+              {t('account.sessions_revoke_others')}
+            </Button>
+          </Popconfirm>
+        )
+      }
+      data-testid="sessions-card"
+    >
       <List<SessionItem>
         loading={isLoading}
         dataSource={data?.items ?? []}
@@ -32,7 +49,7 @@ export function SessionsCard() {
               row.current
                 ? []
                 : [
-                    <Popconfirm key="revoke" title={t('account.session_revoke_confirm')} onConfirm={() => revoke.mutate(row.id, { onError: reportError })}>
+                    <Popconfirm key="revoke" title={t('account.session_revoke_confirm')} onConfirm={() => revoke.mutate(row.id)}>
                       <Button size="small" danger>
                         {t('account.session_revoke')}
                       </Button>

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { showInfo } from '../../../lib/feedback';
 import { rulesFor } from '../../../lib/form-rules';
 import { useUpdateAccount } from '../api/update-account';
-import { reportError } from '../lib/report-error';
 
 // The server's own rule; optional there (the body may change only the avatar), required here.
 const USERNAME = updateAccountBody.shape.username.unwrap();
@@ -21,10 +20,9 @@ export function UsernameDialog({ current, open, onClose }: { current: string; op
       { username },
       {
         onSuccess: () => {
-          showInfo(t('account.saved'));
+          showInfo((say) => say('account.saved'));
           onClose();
         },
-        onError: reportError,
       },
     );
   return (

@@ -4,6 +4,7 @@ import Avatar from 'antd/es/avatar';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
+import Grid from 'antd/es/grid';
 import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import { useState, type ReactNode } from 'react';
@@ -25,8 +26,11 @@ export default function CenterPage() {
   const { data: account } = useAccount();
   const { data: user } = useCurrentUser();
   const [dialog, setDialog] = useState<Dialog>();
+  // On a phone the labels stand above their values: side by side they squeeze each other.
+  const wide = Grid.useBreakpoint().md !== false;
   if (!account) return <PageLoading />;
   const time = (ms: number | null) => format.dateTime(ms) || t('security.never');
+  const text = (value: string | null | undefined) => value || '—';
   const close = () => setDialog(undefined);
   const person = account.kind === 'person';
 
@@ -35,7 +39,7 @@ export default function CenterPage() {
       <span data-testid={`bound-${channel}`}>{value ?? t('account.not_bound')}</span>
       {person && (
         <Button size="small" type="link" onClick={() => setDialog({ kind: 'bind', channel })}>
-          {channel === 'email' ? t('account.bind_email') : t('account.bind_phone')}
+          {channel === 'email' ? t(value ? 'account.change_email' : 'account.bind_email') : t(value ? 'account.change_phone' : 'account.bind_phone')}
         </Button>
       )}
       {person && value && (
@@ -48,7 +52,14 @@ export default function CenterPage() {
 
   return (
     <Card title={t('account.center_title')}>
-      <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle" data-testid="account-center">
+      <Descriptions
+        className="account-center"
+        column={{ xs: 1, sm: 1, md: 2 }}
+        layout={wide ? 'horizontal' : 'vertical'}
+        bordered
+        size="middle"
+        data-testid="account-center"
+      >
         <Descriptions.Item label={t('account.avatar')} span={2}>
           {person ? (
             <AvatarUpload src={account.avatar} name={account.username} />
@@ -59,7 +70,7 @@ export default function CenterPage() {
             </Avatar>
           )}
         </Descriptions.Item>
-        <Descriptions.Item label={t('account.account_mark')}>{account.accountMark}</Descriptions.Item>
+        <Descriptions.Item label={t('account.account_mark')}>{text(account.accountMark)}</Descriptions.Item>
         <Descriptions.Item label={t('account.account_id')}>{account.id}</Descriptions.Item>
         <Descriptions.Item label={t('account.username')}>
           <Space>
@@ -72,22 +83,24 @@ export default function CenterPage() {
           </Space>
         </Descriptions.Item>
         <Descriptions.Item label={t('security.kind')}>{person ? t('security.kind_person') : t('security.kind_service')}</Descriptions.Item>
-        <Descriptions.Item label={t('account.domain')}>{account.domain}</Descriptions.Item>
-        <Descriptions.Item label={t('account.domain_id')}>{account.domainId}</Descriptions.Item>
+        <Descriptions.Item label={t('account.domain')}>{text(account.domain)}</Descriptions.Item>
+        <Descriptions.Item label={t('account.domain_id')}>{text(account.domainId)}</Descriptions.Item>
         <Descriptions.Item label={t('security.email')}>{binding('email', account.email)}</Descriptions.Item>
         <Descriptions.Item label={t('security.phone')}>{binding('sms', account.phone)}</Descriptions.Item>
         <Descriptions.Item label={t('account.last_login_time')}>{time(account.lastLoginTime)}</Descriptions.Item>
-        <Descriptions.Item label={t('account.last_login_area')}>{account.lastLoginArea}</Descriptions.Item>
+        <Descriptions.Item label={t('account.last_login_area')}>{text(account.lastLoginArea)}</Descriptions.Item>
         <Descriptions.Item label={t('account.regist_time')}>{time(account.registTime)}</Descriptions.Item>
-        <Descriptions.Item label={t('account.regist_area')}>{account.registArea}</Descriptions.Item>
+        <Descriptions.Item label={t('account.regist_area')}>{text(account.registArea)}</Descriptions.Item>
         <Descriptions.Item label={t('account.update_time')}>{time(account.updateTime)}</Descriptions.Item>
         <Descriptions.Item label={t('account.otp_title')}>
           <Tag color={account.otpEnabled ? 'green' : 'default'}>{account.otpEnabled ? t('account.otp_enabled') : t('account.otp_disabled')}</Tag>
         </Descriptions.Item>
         <Descriptions.Item label={t('pages.roles')} span={2}>
-          {user?.roles.map((role) => (
-            <Tag key={role.id}>{role.name}</Tag>
-          ))}
+          <Space size={[4, 4]} wrap data-testid="account-roles">
+            {user?.roles.map((role) => (
+              <Tag key={role.id}>{role.name}</Tag>
+            ))}
+          </Space>
         </Descriptions.Item>
       </Descriptions>
       <UsernameDialog current={account.username} open={dialog?.kind === 'username'} onClose={close} />
