@@ -111,6 +111,11 @@ describe.skipIf(!browserPresent && !browserRequired)('public screens: accessibil
       await page.goto('/user/register-result?activation=mail');
       await page.locator('[data-testid=register-result-page]').waitFor();
       await checkScreen(page, 'register-result');
+
+      // A page that does not exist, seen by someone not signed in
+      await page.goto('/no-such-page');
+      await page.locator('.ant-result-title', { hasText: '404' }).waitFor();
+      await checkScreen(page, 'not-found');
     });
   }
 
