@@ -5,7 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@umbo/contracts/checks';
-import { PlainField } from './plain-field';
+import { PlainField, SubmitButton } from './plain-field';
 
 export interface PasswordLoginValues {
   username: string;
@@ -84,16 +84,7 @@ export function PasswordLoginForm({ pending, error, info, captcha, otpShown, otp
           aria-describedby="login-otp-prompt"
           autoFocus
         />
-        <button
-          type="submit"
-          className="plain-button plain-button--primary plain-button--block"
-          disabled={pending}
-          aria-busy={pending}
-          data-testid="login-submit"
-        >
-          {pending && <span className="plain-button__spinner" aria-hidden="true" />}
-          {t('login.submit')}
-        </button>
+        <SubmitButton pending={pending} label={t('login.submit')} testId="login-submit" />
         <button type="button" className="plain-link-button" onClick={otpStep.onCancel} data-testid="login-otp-cancel">
           {t('login.otp_other_account')}
         </button>
@@ -132,16 +123,7 @@ export function PasswordLoginForm({ pending, error, info, captcha, otpShown, otp
         />
       )}
       {otpShown && <PlainField form="login" name="otp" label={t('flows.otp')} autoComplete="one-time-code" maxLength={16} error={fieldErrors.otp} autoFocus />}
-      <button
-        type="submit"
-        className="plain-button plain-button--primary plain-button--block"
-        disabled={pending}
-        aria-busy={pending}
-        data-testid="login-submit"
-      >
-        {pending && <span className="plain-button__spinner" aria-hidden="true" />}
-        {t('login.submit')}
-      </button>
+      <SubmitButton pending={pending} label={t('login.submit')} testId="login-submit" />
     </form>
   );
 }
