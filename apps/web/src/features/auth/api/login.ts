@@ -5,62 +5,21 @@
 import type { LoginBody, LoginResult } from '@umbo/contracts/auth';
 import { paths } from '@umbo/contracts/paths';
 import { useState } from 'react';
-import { LIMITS } from '@umbo/contracts/checks';
-import { ApiError, envelopeError, envelopeMessage, isFailEnvelope, type Translate } from '../../../lib/api-error';
-import { notifyError } from '../../../lib/feedback';
-import { i18n, localeState } from '../../../lib/i18n';
+import { api } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-error';
 import { setToken } from '../../../lib/token';
 
-/** A refused sign-in, with the OTP ticket of a 1503/1502 (issue 10) when the server sent one. */
-class LoginRefused extends Error {
-  constructor(
-    readonly error: ApiError,
-    readonly otpTicket: string | undefined,
-  ) {
-    super(error.message);
-  }
-}
-
-const t: Translate = (key, options) => String(i18n.t(key as never, options as never));
-
-/**
- * The api client keeps errData to itself, and the OTP step needs one field of it, so this call
- * reads its own answer (an auth call, without a token): a fail envelope becomes the client's
- * ApiError with the SPEC §8 message; no answer or a non-envelope failure is reported as the
- * client reports it. Never sent twice: every sign-in is a counted guess (A-31).
- */
 export async function login(body: LoginBody): Promise<LoginResult> {
-  let res: Response;
-  try {
-    res = await fetch(paths.login, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Accept-Language': localeState().tag },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(LIMITS.httpTimeoutMs),
-    });
-  } catch (err) {
-    const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
-    const description = t(timedOut ? 'http.timeout' : 'http.no_response');
-    notifyError(t('http.request_failed'), description);
-    throw new ApiError(timedOut ? 'timeout' : 'network', description, 0, undefined, undefined, true);
-  }
-  const answer: unknown = await res.json().catch(() => undefined);
-  if (isFailEnvelope(answer)) {
-    // SPEC §8: a 403 (disabled, not activated) is announced as 'Forbidden' with the reason.
-    const forbidden = res.status === 403;
-    if (forbidden) notifyError(t('http.forbidden'), envelopeMessage(answer, t));
-    const data = answer.errData as { otpTicket?: unknown } | undefined;
-    throw new LoginRefused(envelopeError(answer, res.status, t, forbidden), typeof data?.otpTicket === 'string' ? data.otpTicket : undefined);
-  }
-  const result = (answer as { data?: LoginResult } | undefined)?.data;
-  if (!res.ok || !result) {
-    const description = t('http.server_error', { status: res.status });
-    notifyError(t('http.request_failed'), description);
-    throw new ApiError('http', description, res.status, undefined, undefined, true);
-  }
+  // The shared client never resends a request (every sign-in is a counted guess, A-31).
+  const result = await api.post<LoginResult>(paths.login, body, { authCall: true });
   setToken(result.token, result.expiresAt);
   return result;
+}
+
+/** The OTP step's ticket (issue 10) in a 1503/1502 answer's errData, if the server sent one. */
+function otpTicketOf(err: unknown): string | undefined {
+  const data = err instanceof ApiError ? (err.errData as { otpTicket?: unknown } | undefined) : undefined;
+  return typeof data?.otpTicket === 'string' ? data.otpTicket : undefined;
 }
 
 export interface LoginFailure {
@@ -81,11 +40,13 @@ export function useLogin(onSuccess: (result: LoginResult) => void) {
       onSuccess(await login(body));
       return undefined;
     } catch (err) {
-      const otpTicket = err instanceof LoginRefused ? err.otpTicket : undefined;
-      const e = err instanceof LoginRefused ? err.error : err;
       // Failures the client policy already announced (403, network) are not repeated inline.
-      const shown = e instanceof ApiError && e.notified;
-      const failure = { message: shown ? undefined : e instanceof Error ? e.message : String(e), code: e instanceof ApiError ? e.code : undefined, otpTicket };
+      const shown = err instanceof ApiError && err.notified;
+      const failure = {
+        message: shown ? undefined : err instanceof Error ? err.message : String(err),
+        code: err instanceof ApiError ? err.code : undefined,
+        otpTicket: otpTicketOf(err),
+      };
       setError(failure);
       return failure;
     } finally {
