@@ -9,6 +9,7 @@ describe('A-33 redaction', () => {
     ['/loginByFToken?ftoken=master.abcdef', '/loginByFToken?ftoken=[redacted]'],
     ['/cb?state=s1&access_token=t&id_token_hint=h#x', '/cb?state=s1&access_token=[redacted]&id_token_hint=[redacted]#x'],
     ['Route GET:/x?Client-Secret=s not found', 'Route GET:/x?Client-Secret=[redacted] not found'],
+    ['/x?otpTicket=T1&ticket=T2', '/x?otpTicket=[redacted]&ticket=[redacted]'],
     ['/api/users/auth/options?realm_id=master', '/api/users/auth/options?realm_id=master'],
   ])('%s', (input, expected) => {
     expect(redactText(input)).toBe(expected);

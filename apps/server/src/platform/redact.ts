@@ -25,6 +25,8 @@ export const SECRET_NAMES = [
   'recoverycode',
   'recoverycodes',
   'captcha',
+  'otpticket',
+  'ticket',
   'secret',
   'clientsecret',
   'appsercet',

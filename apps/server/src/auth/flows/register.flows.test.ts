@@ -26,6 +26,21 @@ describeBothDbs('registration', (h) => {
     expect((await signIn(h(), { username: email, password: 'Str0ng-pass!' })).status).toBe(200);
   });
 
+  it('A-34 forty parallel resends for one address (in look-alike spellings) send exactly one mail', async () => {
+    const email = randomEmail();
+    await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });
+    h().clock.advance(61_000);
+    const spellings = [email, email.toUpperCase(), `\uFF55${email.slice(1)}`]; // FULLWIDTH u
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) =>
+        as(h()).post('/api/users/auth/register/resend', { email: spellings[i % 3], ...(await captcha(h())) }, { ip: randomIp() }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code === 1006)).toHaveLength(39);
+    expect(await outboxFor(h(), email)).toHaveLength(2);
+  });
+
   it('A-34 resends the activation mail with a new link (the old one stops working); the same answer for unknown or active addresses; one a minute', async () => {
     const email = randomEmail();
     await as(h()).post('/api/users/auth/register/email', { email, password: 'Str0ng-pass!', ...(await captcha(h())) });

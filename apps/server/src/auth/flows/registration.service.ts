@@ -5,7 +5,7 @@
  * (A-34). The account and its activation code are written in one transaction (A-45): a fault
  * in between leaves no half-registered account; the unique indexes decide races.
  */
-import type { Account, NewPerson } from '../../accounts/accounts.repo.js';
+import { normaliseEmail, type Account, type NewPerson } from '../../accounts/accounts.repo.js';
 import { assertAcceptablePassword } from '../../accounts/password-policy.js';
 import { CODE_DEFAULTS, DAY_MS, REGISTRATION_DEFAULTS } from '../../codes/defaults.js';
 import { activationMail } from '../../notify/templates.js';
@@ -109,12 +109,13 @@ export function createRegistrationService(d: FlowDeps) {
   /** Daily caps per address and per IP, and one mail a minute per address, like codes. */
   async function chargeActivationMail(realmId: string, email: string, ip: string): Promise<void> {
     const now = d.clock.now();
-    const keyHash = d.secrets.hash('counter', email.toLowerCase());
+    // The one comparison form of addresses, so a look-alike spelling shares the same limits.
+    const keyHash = d.secrets.hash('counter', normaliseEmail(email));
     const perMinute = await d.store.hitCounter({ realmId, name: 'activation-mail-minute', keyHash, windowMs: CODE_DEFAULTS.resendAfterMs, now });
     const perTarget = await d.store.hitCounter({ realmId, name: 'activation-mail-target', keyHash, windowMs: DAY_MS, now });
     const perIp = await d.store.hitCounter({ realmId, name: 'activation-mail-ip', keyHash: d.secrets.hash('counter', ip), windowMs: DAY_MS, now });
-    if (perMinute > 1 || perTarget > CODE_DEFAULTS.dailyCapPerTarget || perIp > CODE_DEFAULTS.dailyCapPerIp)
-      throw fail('RATE_LIMITED', { reason: 'daily_cap' });
+    if (perMinute > 1) throw fail('RATE_LIMITED', { reason: 'resend_too_soon', retryAfterMs: CODE_DEFAULTS.resendAfterMs });
+    if (perTarget > CODE_DEFAULTS.dailyCapPerTarget || perIp > CODE_DEFAULTS.dailyCapPerIp) throw fail('RATE_LIMITED', { reason: 'daily_cap' });
   }
 
   /**
