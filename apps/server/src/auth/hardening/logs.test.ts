@@ -46,7 +46,11 @@ for (const target of DB_TARGETS) {
       const otp = keep(codeAt(h, secret));
       const second = keep((await ok(as(h).post('/api/users/auth/login', { username: email, password, otp, ...(await captcha()) }))).token);
       toNextStep(h);
-      keep((await ok(as(h).post('/api/users/auth/login', { username: email, password, otp: recoveryCodes[0], ...(await captcha()) }))).token);
+      // The OTP step: the password first, then the code with the ticket instead of a captcha.
+      const step = await as(h).post('/api/users/auth/login', { username: email, password, ...(await captcha()) });
+      expect(step.body.code).toBe(1503);
+      const otpTicket = keep(step.body.errData!.otpTicket as string);
+      keep((await ok(as(h).post('/api/users/auth/login', { username: email, password, otp: recoveryCodes[0], otpTicket }))).token);
 
       const ftoken = keep((await ok(as(h, second).post('/api/users/auth/ftoken'))).ftoken);
       await page(`/loginByFToken?ftoken=${encodeURIComponent(ftoken)}`);
