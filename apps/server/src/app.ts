@@ -58,7 +58,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
 
   // Before any route: every /api route registered after it must declare its access.
   registerGuard(app, { sessions: services.sessions, perm: services.perm });
-  registerMetrics(app, ctx.dbh);
+  registerMetrics(app, ctx.dbh, ctx.requestWindow);
   registerHealth(app, ctx.dbh);
   registerProjectConfig(app, config);
   registerRoutes(app, ctx);

@@ -7,10 +7,12 @@
  * Service accounts sign in here as `owner/subname` (DESIGN.md §4): their username_norm.
  */
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
+import type { SignInEvents, SignInTrace } from '../audit/sign-in-events.js';
 import { OTP_TICKET_TRIES } from '../captcha/captcha.service.js';
 import type { Clock } from '../platform/clock.js';
 import { ApiError, fail } from '../platform/errors.js';
 import { assertMethod, type FlowSettings } from '../realms/realm-policy.js';
+import { protectionOf } from '../realms/realm-settings.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
 import type { ThrottleService } from './throttle/throttle.service.js';
@@ -35,8 +37,8 @@ export interface LoginInput {
 export interface SecondFactor {
   /** Under an attempt already reserved (the password form): 'off' when the account has none. */
   checkAtLogin(account: Account, otp: string | undefined): Promise<'off' | 'empty' | 'ok' | 'wrong'>;
-  /** Reserving its own attempt on the account's lock (code sign-ins): throws 1503 / 1502. */
-  proveAtSignIn(account: Account, otp: string | undefined, ip: string, onWrong?: () => Promise<void>): Promise<void>;
+  /** Reserving its own attempt on the account's lock (code sign-ins): throws 1503 / 1502; true when a code was checked and right. */
+  proveAtSignIn(account: Account, otp: string | undefined, ip: string, onWrong?: () => Promise<void>): Promise<boolean>;
 }
 
 /** The image captcha of the password form (captcha/captcha.service.ts), when wired. */
@@ -58,23 +60,29 @@ export interface LoginDeps {
   captcha?: PasswordCaptcha;
   /** The realm's settings (realms/realm-policy.ts): is the password method on, which captcha policy. */
   settingsOf(realmId: string): Promise<FlowSettings>;
+  /** the audit trail's sign-in events (issue 11) */
+  signIns?: SignInEvents;
 }
 
 export function createLoginService(deps: LoginDeps) {
-  const { accounts, sessions, clock, throttle, otp, captcha, settingsOf } = deps;
+  const { accounts, sessions, clock, throttle, otp, captcha, settingsOf, signIns } = deps;
 
   /**
    * The account whose password (and one-time password, when on) this is, or 1010 / 1503 /
    * 1502. The guess is reserved on the throttle before argon2 runs (issue 8, A-31), and
    * an unknown name costs the same hash and counts the same (A-30).
    */
-  async function checkCredentials(input: LoginInput): Promise<Account> {
+  async function checkCredentials(input: LoginInput, trace: SignInTrace = {}): Promise<Account> {
     // Read once: the method switch here, the captcha policy in the guard (one query, not two).
     const settings = await settingsOf(input.realmId);
+    const p = protectionOf(settings);
+    trace.lockMs = Math.min(p.account.lockMinutes, p.ip.lockMinutes) * 60_000;
     assertMethod(settings, 'backend_support_login_method', 'password');
     const held = await captcha?.guardPasswordLogin(input.realmId, input, settings);
     const attempt = await throttle.begin(input);
+    trace.admitted = true;
     const account = await accounts.findAccountByUsername(input.realmId, input.username);
+    trace.account = account;
     if (!account || !account.password_hash) {
       await burnPasswordCheck(input.password);
       throw attempt.failed();
@@ -90,6 +98,7 @@ export function createLoginService(deps: LoginDeps) {
     if (held?.ticket && held.ticket.accountId !== account.id) throw attempt.failed();
     // The second factor is part of the same guess: the attempt covers it.
     const second = await otp.checkAtLogin(account, input.otp);
+    trace.second = second;
     if (second === 'wrong') {
       // Still counted on the throttle like any guess (issue 8); the next OTP try of this
       // attempt needs no new captcha until the ticket's tries are spent (issue 10).
@@ -111,16 +120,25 @@ export function createLoginService(deps: LoginDeps) {
   }
 
   async function login(input: LoginInput): Promise<{ account: Account; issued: IssuedSession }> {
-    const account = await checkCredentials(input);
-    if (account.disabled) throw fail('ACCOUNT_DISABLED');
-    if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
-    // A service account with force_password gets its session; the guard then allows only
-    // password change, logout and user info (1008) until the flag clears.
-    const issued = await sessions.issue(account, { ip: input.ip, userAgent: input.userAgent });
-    const now = clock.now();
-    const area = input.country?.replace(/^\+/, '') ?? account.last_login_area;
-    await accounts.updateAccount(account.realm_id, account.id, { last_login_at: now, last_login_area: area });
-    return { account: { ...account, last_login_at: now, last_login_area: area }, issued };
+    const trace: SignInTrace = {};
+    const request = { ip: input.ip, userAgent: input.userAgent };
+    try {
+      const account = await checkCredentials(input, trace);
+      if (account.disabled) throw fail('ACCOUNT_DISABLED');
+      if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
+      // A service account with force_password gets its session; the guard then allows only
+      // password change, logout and user info (1008) until the flag clears.
+      const issued = await sessions.issue(account, request);
+      const now = clock.now();
+      const area = input.country?.replace(/^\+/, '') ?? account.last_login_area;
+      await accounts.updateAccount(account.realm_id, account.id, { last_login_at: now, last_login_area: area });
+      if (trace.second === 'ok') await signIns?.secondFactorPassed('password', account, request);
+      await signIns?.succeeded('password', account, request);
+      return { account: { ...account, last_login_at: now, last_login_area: area }, issued };
+    } catch (err) {
+      await signIns?.failed('password', input.realmId, trace, request, err);
+      throw err;
+    }
   }
 
   return { login };

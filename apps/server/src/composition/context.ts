@@ -10,6 +10,7 @@ import type { Config } from '../platform/config.js';
 import { createSecrets } from '../platform/crypto.js';
 import { transactOn, type DbHandle } from '../platform/db.js';
 import { createLogger } from '../platform/logger.js';
+import { createRequestWindow } from '../platform/metrics.js';
 import { createRedis } from '../platform/redis.js';
 import { createRepos, createStores } from './repos.js';
 import { createServices } from './services.js';
@@ -38,7 +39,20 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock, opts:
 
   const repos = createRepos(db);
   const stores = createStores(repos, redis);
-  const services = createServices({ config, clock, secrets, log, repos, stores, transact: transactOn(db), notifyConfig });
+  // The monitor page's figures (issue 11): this process's last minutes of requests, database and Redis pings.
+  const requestWindow = createRequestWindow();
+  const probes = {
+    dialect: dbh.dialect,
+    database: () => dbh.ping(),
+    redis: redis
+      ? () =>
+          redis.ping().then(
+            () => true,
+            () => false,
+          )
+      : undefined,
+  };
+  const services = createServices({ config, clock, secrets, log, repos, stores, transact: transactOn(db), notifyConfig, requestWindow, probes });
 
   /** Pending deliveries finish and Redis is let go (the app calls this when it closes). */
   async function close(): Promise<void> {
@@ -46,7 +60,7 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock, opts:
     redis?.disconnect();
   }
 
-  return { config, dbh, db, clock, secrets, log, repos, stores, services, close };
+  return { config, dbh, db, clock, secrets, log, repos, stores, services, requestWindow, close };
 }
 
 export type AppContext = ReturnType<typeof createContext>;

@@ -3,6 +3,7 @@
  * own sweeps (`<area>.jobs.ts`); the runner (platform/jobs.ts) takes one lease per job, so
  * among several processes one runs each.
  */
+import { auditJobs } from '../audit/audit.jobs.js';
 import { sessionJobs } from '../auth/sessions.jobs.js';
 import { throttleJobs } from '../auth/throttle/throttle.jobs.js';
 import { codeJobs } from '../codes/codes.jobs.js';
@@ -17,5 +18,6 @@ export function coreJobs(ctx: AppContext): Job[] {
     ...throttleJobs({ throttle: repos.throttle, clock }),
     ...codeJobs({ codes: repos.codes, mailLinks: repos.mailLinks, clock }),
     ...outboxJobs({ outbox: repos.outbox, clock }),
+    ...auditJobs({ audit: repos.audit, clock, retentionDays: ctx.config.auditRetentionDays }),
   ];
 }

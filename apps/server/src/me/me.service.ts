@@ -17,6 +17,7 @@ import { assertThat, fail } from '../platform/errors.js';
 import { defaultRealmSettings, type RealmSettings } from '../realms/realm-settings.js';
 import type { RealmRepo } from '../realms/realms.repo.js';
 import { parseAvatar } from './avatar.js';
+import type { SignInEvents } from '../audit/sign-in-events.js';
 import type { MeRepo } from './me.repo.js';
 import { readAccountSettings } from './me.settings.js';
 
@@ -32,6 +33,8 @@ export interface MeServiceDeps {
   notices: SecurityNotices;
   otpEnabled(account: Account): Promise<boolean>;
   transact: Transact;
+  /** the audit trail's account events (issue 11): password.changed */
+  signIns?: SignInEvents;
 }
 
 export function createMeService(deps: MeServiceDeps) {
@@ -139,6 +142,7 @@ export function createMeService(deps: MeServiceDeps) {
     await transact(async (trx) => {
       await accounts.setPassword(account.realm_id, account.id, hash, now, trx);
       await sessions.revokeAccountSessions(account.realm_id, account.id, now, current.id, trx);
+      await deps.signIns?.own('password.changed', account, { ip: input.ip, userAgent: current.user_agent ?? '' }, {}, trx);
     });
     deps.notices.send(account, 'password_changed', { ip: input.ip, locale: input.locale });
   }

@@ -143,13 +143,17 @@ export function createOtpService(deps: OtpDeps) {
    * `onWrong` lets the caller spend the code that opened this step. 1503 when empty (no
    * guess, nothing counted), 1502 (+ lock notice) when wrong or locked.
    */
-  async function proveAtSignIn(account: Account, otp: string | undefined, ip: string, onWrong?: () => Promise<void>): Promise<void> {
+  async function proveAtSignIn(account: Account, otp: string | undefined, ip: string, onWrong?: () => Promise<void>): Promise<boolean> {
     const o = ownerOf(account);
     const row = await repo.findOtp(o);
-    if (!row?.enabled || !row.secret) return;
+    if (!row?.enabled || !row.secret) return false;
     if (!otp) throw fail('OTP_EMPTY');
     const attempt = await throttle.begin({ realmId: account.realm_id, username: account.username_norm, ip }, 'OTP_FAILED');
-    if (await accept(o, row.secret, row.last_step, otp)) return attempt.succeeded();
+    if (await accept(o, row.secret, row.last_step, otp)) {
+      await attempt.succeeded();
+      // true: the audit trail records a passed one-time password (issue 11)
+      return true;
+    }
     await onWrong?.();
     throw attempt.failed();
   }

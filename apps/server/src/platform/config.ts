@@ -42,6 +42,8 @@ export interface Config {
   masterCaptchaPolicy: 'always' | 'after_failures';
   /** A-36: a console session unused this long ends before its 7-day lifetime (ASVS 7.3.1) */
   sessionIdleMs: number;
+  /** audit events older than this many days are swept by the job runner (issue 11) */
+  auditRetentionDays: number;
 }
 
 /** MASTER_KEY, or the file in DATA_DIR (`created`: written by this start). */
@@ -213,5 +215,6 @@ export function loadConfig(env: Env = process.env): Config {
     siteTitle: env.SITE_TITLE || 'umbo',
     masterCaptchaPolicy: captchaPolicy(env),
     sessionIdleMs: int(env, 'SESSION_IDLE_HOURS', 24, 1, 168) * 3_600_000,
+    auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 180, 1, 36_500),
   };
 }

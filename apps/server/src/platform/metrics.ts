@@ -1,6 +1,110 @@
-/** Prometheus text at /metrics: requests and latency by route, database pool (issue 2). */
+/**
+ * Prometheus text at /metrics: requests and latency by route, database pool (issue 2); and a
+ * rolling window of the last minutes (issue 11: the dashboard's monitor page reads it).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from './db.js';
+
+/** Seconds the window keeps; the monitor shows the last minute and a five-minute series. */
+const WINDOW_SECONDS = 300;
+/** Latency samples kept per second: beyond it, a uniform sample of that second's requests. */
+const SAMPLES_PER_SECOND = 1000;
+
+interface Slot {
+  second: number;
+  count: number;
+  serverErrors: number;
+  clientErrors: number;
+  samples: number[];
+}
+
+export interface WindowSnapshot {
+  /** over the last `seconds` */
+  seconds: number;
+  requests: number;
+  perSecond: number;
+  /** share of 5xx answers, 0..1 */
+  errorRate: number;
+  /** share of 4xx answers, 0..1 */
+  clientErrorRate: number;
+  /** milliseconds; null without requests */
+  p50: number | null;
+  p95: number | null;
+  p99: number | null;
+  /** the whole window in buckets of `bucketSeconds`, oldest first: requests, 5xx and p95 (ms) of each */
+  series: { at: number; requests: number; errors: number; p95: number | null }[];
+}
+
+export interface RequestWindow {
+  observe(status: number, ms: number, now?: number): void;
+  snapshot(lastSeconds?: number, now?: number, bucketSeconds?: number): WindowSnapshot;
+}
+
+function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return Math.round(sorted[i]! * 100) / 100;
+}
+
+/**
+ * The process's own requests per second over the last five minutes, in one-second slots: a
+ * fixed amount of memory whatever the load. Each instance reports itself (no shared state).
+ */
+export function createRequestWindow(): RequestWindow {
+  const slots: Slot[] = Array.from({ length: WINDOW_SECONDS }, () => ({ second: -1, count: 0, serverErrors: 0, clientErrors: 0, samples: [] }));
+  const slotAt = (second: number): Slot => {
+    const slot = slots[second % WINDOW_SECONDS]!;
+    if (slot.second !== second) Object.assign(slot, { second, count: 0, serverErrors: 0, clientErrors: 0, samples: [] });
+    return slot;
+  };
+  return {
+    observe(status, ms, now = Date.now()) {
+      const slot = slotAt(Math.floor(now / 1000));
+      slot.count += 1;
+      if (status >= 500) slot.serverErrors += 1;
+      else if (status >= 400) slot.clientErrors += 1;
+      if (slot.samples.length < SAMPLES_PER_SECOND) slot.samples.push(ms);
+      else {
+        // reservoir sampling: every request of the second has the same chance to be kept
+        const j = Math.floor(Math.random() * slot.count);
+        if (j < SAMPLES_PER_SECOND) slot.samples[j] = ms;
+      }
+    },
+    snapshot(lastSeconds = 60, now = Date.now(), bucketSeconds = 10) {
+      const current = Math.floor(now / 1000);
+      const live = (s: Slot) => s.second > current - WINDOW_SECONDS && s.second <= current;
+      const recent = slots.filter((s) => live(s) && s.second > current - lastSeconds);
+      const requests = recent.reduce((n, s) => n + s.count, 0);
+      const serverErrors = recent.reduce((n, s) => n + s.serverErrors, 0);
+      const clientErrors = recent.reduce((n, s) => n + s.clientErrors, 0);
+      const sorted = recent.flatMap((s) => s.samples).sort((a, b) => a - b);
+      const series = [];
+      for (let start = current - WINDOW_SECONDS + 1; start <= current; start += bucketSeconds) {
+        const bucket = slots.filter((s) => live(s) && s.second >= start && s.second < start + bucketSeconds);
+        series.push({
+          at: start * 1000,
+          requests: bucket.reduce((n, s) => n + s.count, 0),
+          errors: bucket.reduce((n, s) => n + s.serverErrors, 0),
+          p95: percentile(
+            bucket.flatMap((s) => s.samples).sort((a, b) => a - b),
+            95,
+          ),
+        });
+      }
+      return {
+        seconds: lastSeconds,
+        requests,
+        perSecond: Math.round((requests / lastSeconds) * 100) / 100,
+        errorRate: requests ? serverErrors / requests : 0,
+        clientErrorRate: requests ? clientErrors / requests : 0,
+        p50: percentile(sorted, 50),
+        p95: percentile(sorted, 95),
+        p99: percentile(sorted, 99),
+        series,
+      };
+    },
+  };
+}
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -10,7 +114,7 @@ interface Series {
   buckets: number[];
 }
 
-export function registerMetrics(app: FastifyInstance, dbh: DbHandle): void {
+export function registerMetrics(app: FastifyInstance, dbh: DbHandle, window?: RequestWindow): void {
   const requests = new Map<string, number>();
   const latency = new Map<string, Series>();
   const started = new WeakMap<object, bigint>();
@@ -25,6 +129,7 @@ export function registerMetrics(app: FastifyInstance, dbh: DbHandle): void {
     requests.set(key, (requests.get(key) ?? 0) + 1);
     if (t0 === undefined) return;
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    window?.observe(reply.statusCode, seconds * 1000);
     const lk = `${req.method} ${route}`;
     const s = latency.get(lk) ?? { count: 0, sum: 0, buckets: BUCKETS.map(() => 0) };
     s.count += 1;

@@ -10,6 +10,7 @@
  */
 import type { CodePurpose } from '@umbo/contracts';
 import type { Account } from '../../accounts/accounts.repo.js';
+import type { SignInMethod, SignInTrace } from '../../audit/sign-in-events.js';
 import { CODE_DEFAULTS } from '../../codes/defaults.js';
 import type { IssuedCode } from '../../codes/codes.service.js';
 import { fail } from '../../platform/errors.js';
@@ -44,6 +45,7 @@ export function createCodeSignInService(d: FlowDeps) {
     const account = await d.accounts.findAccountByPhone(realmId, target);
     await existingFor(input.purpose, realmId, account, meta);
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'sms', target }, { ip: meta.ip, subject: account?.id });
+    await d.signIns?.codeSent(realmId, account, meta, { channel: 'sms', purpose: input.purpose });
     if (account || input.purpose === 'register') {
       const text = codeSms({ locale: meta.locale, realm: realmId, code: issued.code, minutes: MINUTES });
       d.notify.defer('sms-code', () => d.notify.sendSms(realmId, settings, { to: target, text, code: issued.code, purpose: input.purpose }));
@@ -58,6 +60,7 @@ export function createCodeSignInService(d: FlowDeps) {
     const account = await d.accounts.findAccountByEmail(realmId, target);
     await existingFor(input.purpose, realmId, account, meta);
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'email', target }, { ip: meta.ip, subject: account?.id });
+    await d.signIns?.codeSent(realmId, account, meta, { channel: 'email', purpose: input.purpose });
     if (account || input.purpose === 'register') {
       // Issue 8: to the address the account has, never to a look-alike that normalised onto it.
       const mail = codeMail(account?.email ?? input.email.trim(), {
@@ -72,10 +75,34 @@ export function createCodeSignInService(d: FlowDeps) {
     return issued;
   }
 
+  /** Runs a code sign-in, recording its failure in the audit trail (its success is recorded by completeSignIn). */
+  async function traced<T>(method: SignInMethod, realmId: string, meta: RequestMeta, work: (trace: SignInTrace) => Promise<T>): Promise<T> {
+    const trace: SignInTrace = {};
+    try {
+      return await work(trace);
+    } catch (err) {
+      await d.signIns?.failed(method, realmId, trace, meta, err);
+      throw err;
+    }
+  }
+
   async function loginBySms(
     realmId: string,
     input: { mobile: string; country?: string | undefined; code: string; serialNo: string; otp?: string | undefined },
     meta: RequestMeta,
+  ) {
+    return traced('sms', realmId, meta, (trace) => smsSignIn(realmId, input, meta, trace));
+  }
+
+  async function loginByEmail(realmId: string, input: { email: string; code: string; serialNo: string; otp?: string | undefined }, meta: RequestMeta) {
+    return traced('email', realmId, meta, (trace) => emailSignIn(realmId, input, meta, trace));
+  }
+
+  async function smsSignIn(
+    realmId: string,
+    input: { mobile: string; country?: string | undefined; code: string; serialNo: string; otp?: string | undefined },
+    meta: RequestMeta,
+    trace: SignInTrace,
   ) {
     const settings = await d.policy.settingsOf(realmId);
     const target = phoneTarget(settings, 'login', input.mobile, input.country);
@@ -83,23 +110,32 @@ export function createCodeSignInService(d: FlowDeps) {
     await d.codes.verify(key, input, { keep: true });
     const account = await d.accounts.findAccountByPhone(realmId, target);
     if (!account) throw fail('CODE_INVALID');
+    trace.account = account;
     return completeSignIn(d, account, {
       ...meta,
+      method: 'sms',
       otp: input.otp,
       onWrongSecondFactor: () => d.codes.spendForWrongSecondFactor(key, input.serialNo),
       afterSecondFactor: () => d.codes.verify(key, input),
     });
   }
 
-  async function loginByEmail(realmId: string, input: { email: string; code: string; serialNo: string; otp?: string | undefined }, meta: RequestMeta) {
+  async function emailSignIn(
+    realmId: string,
+    input: { email: string; code: string; serialNo: string; otp?: string | undefined },
+    meta: RequestMeta,
+    trace: SignInTrace,
+  ) {
     const settings = await d.policy.settingsOf(realmId);
     const target = emailTarget(settings, 'login', input.email);
     const key = { realmId, purpose: 'login', channel: 'email', target } as const;
     await d.codes.verify(key, input, { keep: true });
     const account = await d.accounts.findAccountByEmail(realmId, target);
     if (!account) throw fail('EMAIL_CODE_WRONG');
+    trace.account = account;
     return completeSignIn(d, account, {
       ...meta,
+      method: 'email',
       otp: input.otp,
       onWrongSecondFactor: () => d.codes.spendForWrongSecondFactor(key, input.serialNo),
       afterSecondFactor: () => d.codes.verify(key, input),

@@ -1,6 +1,7 @@
 /** What the public flows are built from (composition/services.ts builds it once). */
 import type { Locale } from '@umbo/contracts';
 import type { AccountRepo } from '../../accounts/accounts.repo.js';
+import type { SignInEvents } from '../../audit/sign-in-events.js';
 import type { CaptchaService } from '../../captcha/captcha.service.js';
 import type { CodeService } from '../../codes/codes.service.js';
 import type { MailLinkService } from '../../codes/mail-links.service.js';
@@ -36,6 +37,8 @@ export interface FlowDeps {
   throttle: Pick<ThrottleService, 'clearAccount'>;
   /** the owner hears of a recovered password (ASVS 5.0 V6.3.7) */
   notices: SecurityNotices;
+  /** the audit trail's sign-in events (issue 11) */
+  signIns?: SignInEvents;
 }
 
 /** Who is asking: for rate limits, session records and the language of messages. */

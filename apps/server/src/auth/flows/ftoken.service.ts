@@ -42,7 +42,13 @@ export function createFTokenService(d: FlowDeps) {
     if (!accountId) throw fail('CODE_INVALID');
     const account = await d.accounts.findAccountById(realmId, accountId);
     if (!account) throw fail('CODE_INVALID');
-    return completeSignIn(d, account, { ...meta, skipSecondFactor: true });
+    try {
+      return await completeSignIn(d, account, { ...meta, method: 'ftoken', skipSecondFactor: true });
+    } catch (err) {
+      // Only an account's state fails here (disabled, not activated): a bad token names no account and is not recorded.
+      await d.signIns?.failed('ftoken', realmId, { account }, meta, err);
+      throw err;
+    }
   }
 
   return { issue, exchange };

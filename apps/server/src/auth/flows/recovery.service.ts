@@ -76,7 +76,10 @@ export function createRecoveryService(d: FlowDeps) {
     const account = await d.accounts.findAccountByPhone(realmId, phone);
     if (!account) throw fail('CODE_INVALID');
     const passwordHash = await hashPassword(input.password);
-    await d.accounts.setRecoveredPassword(realmId, account.id, passwordHash, d.clock.now(), false);
+    await d.transact(async (trx) => {
+      await d.accounts.setRecoveredPassword(realmId, account.id, passwordHash, d.clock.now(), false, trx);
+      await d.signIns?.own('password.reset', account, meta, { method: 'sms' }, trx);
+    });
     await afterReset(account, meta);
     return { accepted: true as const };
   }
@@ -91,6 +94,8 @@ export function createRecoveryService(d: FlowDeps) {
       const id = await d.mailLinks.consume(realmId, 'reset', input.code, trx);
       // Following the mail proves the mailbox, so a pending activation is done too.
       if (!(await d.accounts.setRecoveredPassword(realmId, id, passwordHash, d.clock.now(), true, trx))) throw fail('CODE_INVALID');
+      const recovered = await d.accounts.findAccountById(realmId, id, trx);
+      if (recovered) await d.signIns?.own('password.reset', recovered, meta, { method: 'email' }, trx);
       return id;
     });
     const account = await d.accounts.findAccountById(realmId, accountId);

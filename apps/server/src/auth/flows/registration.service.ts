@@ -52,7 +52,33 @@ export function createRegistrationService(d: FlowDeps) {
     if (found || (await d.accounts.findAccountByUsername(realmId, username))) throw fail('USER_EXISTS');
   }
 
+  /** A failed registration is recorded without any name or address typed in (issue 11). */
+  async function traced<T>(realmId: string, meta: RequestMeta, method: 'email' | 'sms', work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      await d.signIns?.flowFailed('registration', realmId, meta, err, { method });
+      throw err;
+    }
+  }
+
   async function registerByEmail(
+    realmId: string,
+    input: { email: string; password: string; username?: string | undefined; captcha?: string | undefined; serialNo?: string | undefined },
+    meta: RequestMeta,
+  ) {
+    return traced(realmId, meta, 'email', () => emailRegistration(realmId, input, meta));
+  }
+
+  async function registerBySms(
+    realmId: string,
+    input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string; username?: string | undefined },
+    meta: RequestMeta,
+  ) {
+    return traced(realmId, meta, 'sms', () => smsRegistration(realmId, input, meta));
+  }
+
+  async function emailRegistration(
     realmId: string,
     input: { email: string; password: string; username?: string | undefined; captcha?: string | undefined; serialNo?: string | undefined },
     meta: RequestMeta,
@@ -72,6 +98,7 @@ export function createRegistrationService(d: FlowDeps) {
       { realmId, username, email, passwordHash, activated: !settings.needActive, now: d.clock.now() },
       async (created, trx) => {
         if (settings.needActive) code = (await d.mailLinks.create(realmId, 'activate', created.id, trx)).code;
+        await d.signIns?.own('registration', created, meta, { method: 'email' }, trx);
       },
     );
     if (settings.needActive) {
@@ -89,7 +116,7 @@ export function createRegistrationService(d: FlowDeps) {
     return { userId: account.id, username, activationRequired: settings.needActive };
   }
 
-  async function registerBySms(
+  async function smsRegistration(
     realmId: string,
     input: { mobile: string; country?: string | undefined; code: string; serialNo: string; password: string; username?: string | undefined },
     meta: RequestMeta,
@@ -102,7 +129,10 @@ export function createRegistrationService(d: FlowDeps) {
     const username = input.username ?? phone;
     await assertFree(realmId, username, await d.accounts.findAccountByPhone(realmId, phone));
     const passwordHash = await hashPassword(input.password);
-    const account = await insertOrExists({ realmId, username, phone, passwordHash, registArea: phone.startsWith('+86') ? '86' : '', now: d.clock.now() });
+    const account = await insertOrExists(
+      { realmId, username, phone, passwordHash, registArea: phone.startsWith('+86') ? '86' : '', now: d.clock.now() },
+      (created, trx) => d.signIns?.own('registration', created, meta, { method: 'sms' }, trx) ?? Promise.resolve(),
+    );
     return { userId: account.id, username, activationRequired: false };
   }
 
@@ -148,11 +178,13 @@ export function createRegistrationService(d: FlowDeps) {
   }
 
   /** Follows an activation link: single use, 24 h (4004 after), anything else 4006. */
-  async function activate(realmId: string, code: string) {
+  async function activate(realmId: string, code: string, meta?: Pick<RequestMeta, 'ip' | 'userAgent'>) {
     await d.policy.settingsOf(realmId);
     const accountId = await d.transact(async (trx) => {
       const id = await d.mailLinks.consume(realmId, 'activate', code, trx);
       if (!(await d.accounts.activateAccount(realmId, id, d.clock.now(), trx))) throw fail('CODE_INVALID');
+      const activated = await d.accounts.findAccountById(realmId, id, trx);
+      if (activated) await d.signIns?.own('activation', activated, meta, {}, trx);
       return id;
     });
     const account = await d.accounts.findAccountById(realmId, accountId);

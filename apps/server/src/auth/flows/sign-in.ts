@@ -7,25 +7,31 @@
  * its issuer was already signed in with a live session.
  */
 import type { Account } from '../../accounts/accounts.repo.js';
+import type { SignInMethod } from '../../audit/sign-in-events.js';
 import { fail } from '../../platform/errors.js';
 import type { IssuedSession } from '../sessions.service.js';
 import type { FlowDeps, RequestMeta } from './deps.js';
 
 export async function completeSignIn(
-  d: Pick<FlowDeps, 'accounts' | 'sessions' | 'clock' | 'secondFactor'>,
+  d: Pick<FlowDeps, 'accounts' | 'sessions' | 'clock' | 'secondFactor' | 'signIns'>,
   account: Account,
   meta: RequestMeta & {
+    /** the audit trail's name of this sign-in (issue 11) */
+    method: SignInMethod;
     otp?: string | undefined;
     skipSecondFactor?: boolean;
     onWrongSecondFactor?: () => Promise<void>;
     afterSecondFactor?: () => Promise<unknown>;
   },
 ): Promise<{ account: Account; issued: IssuedSession }> {
-  if (!meta.skipSecondFactor) await d.secondFactor.proveAtSignIn(account, meta.otp, meta.ip, meta.onWrongSecondFactor);
+  const proved = !meta.skipSecondFactor && (await d.secondFactor.proveAtSignIn(account, meta.otp, meta.ip, meta.onWrongSecondFactor));
   await meta.afterSecondFactor?.();
   if (account.disabled) throw fail('ACCOUNT_DISABLED');
   if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
   const issued = await d.sessions.issue(account, { ip: meta.ip, userAgent: meta.userAgent });
   await d.accounts.updateAccount(account.realm_id, account.id, { last_login_at: d.clock.now() });
+  const request = { ip: meta.ip, userAgent: meta.userAgent };
+  if (proved) await d.signIns?.secondFactorPassed(meta.method, account, request);
+  await d.signIns?.succeeded(meta.method, account, request);
   return { account, issued };
 }
