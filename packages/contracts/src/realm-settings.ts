@@ -4,13 +4,23 @@
  * GET / PATCH /api/users/realms/:realmId/settings.
  *
  * Secrets are write-only. Each secret field X (email.password, sms.secret,
- * sms.accessKeySecret, sms.authToken) is answered as `X: ''` with `hasX: true|false`; in a
+ * sms.accessKeySecret, sms.authToken, and issue 11's backend.appSercet,
+ * backend.appCloudSecret, oauth.clientSecret) is answered as `X: ''` with `hasX`; in a
  * PATCH, X omitted keeps the stored value, `''` clears it, anything else replaces it.
  * A stored secret is kept only while it still goes where it went: changing the group's
  * destination (mail host/port/user; SMS url/endpoint/account) requires the secret again.
  */
 import { z } from 'zod';
 import { EMAIL, LIMITS, isHttpUrl } from './rules.js';
+import {
+  realmBackendInput,
+  realmBackendView,
+  realmOAuthInput,
+  realmOAuthView,
+  realmProtectionInput,
+  realmProtectionView,
+  zOptionalUrl,
+} from './realm-groups.js';
 
 export const realmSettingsPath = (realmId: string) => `/api/users/realms/${encodeURIComponent(realmId)}/settings`;
 
@@ -39,6 +49,9 @@ const methodList = <T extends readonly [string, ...string[]]>(known: T) =>
 /** A country calling code, 1–3 digits (ITU-T E.164), e.g. 86, 1, 852. */
 export const zRegion = z.string().regex(/^[1-9]\d{0,2}$/, 'country calling code of 1-3 digits');
 
+/** The served copy of an uploaded logo or icon (GET, public): `/api/users/realms/<id>/branding/<kind>?v=<time>`. */
+export const BRANDING_PATH = /^\/api\/users\/realms\/[a-z0-9][a-z0-9_-]{0,62}\/branding\/(logo|icon)(\?v=\d{1,16})?$/;
+
 const PNG = [0x89, 0x50, 0x4e, 0x47];
 const JPEG = [0xff, 0xd8, 0xff];
 const DATA_IMAGE = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/]+={0,2})$/;
@@ -53,6 +66,8 @@ const base64Bytes = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.end
  */
 export function isImageRef(value: string, maxBytes: number): boolean {
   if (value === '') return true;
+  // What an upload sets (realms.ts brandingPath): the server's own copy of checked bytes.
+  if (BRANDING_PATH.test(value)) return true;
   const m = DATA_IMAGE.exec(value);
   if (m) {
     const b64 = m[2]!;
@@ -139,12 +154,27 @@ export const realmSmsInput = z.discriminatedUnion('provider', [
     .refine((v) => Boolean(v.from || v.messagingServiceSid), { message: 'from or messagingServiceSid is required', path: ['from'] }),
 ]);
 
+/** SPEC §3 backend_realm_id: the realm's id at its backend. */
+export const zBackendRealmId = z
+  .string()
+  .trim()
+  .max(128)
+  .regex(/^[^\s]*$/, 'validation.invalid');
+
 /**
  * PATCH body: any subset of the fields; unknown fields are refused (1009 naming the field).
- * `email: null` / `sms: null` drop the realm's own group (the global SMTP / SMS provider
- * then applies). backend_type is read-only until realm backends exist (federation).
+ * `email: null` / `sms: null` / `oauth: null` / `backend: null` drop the realm's own group
+ * (mail and SMS: the global provider applies), `protection: null` returns to today's
+ * defaults. `backend` must match `backend_type` (issue 11, realm-groups.ts): ecogloble,
+ * bigdata and aliliving need theirs; `default` without one is the built-in account store.
  */
 export const realmSettingsPatch = z.strictObject({
+  backend_type: z.enum(BACKEND_TYPES).optional(),
+  backend: realmBackendInput.nullable().optional(),
+  backend_realm_id: zBackendRealmId.optional(),
+  backend_regist_url: zOptionalUrl.optional(),
+  oauth: realmOAuthInput.nullable().optional(),
+  protection: realmProtectionInput.nullable().optional(),
   backend_support_login_method: methodList(LOGIN_METHODS).optional(),
   backend_support_regist_method: methodList(REGIST_METHODS).optional(),
   backend_support_find_back_method: methodList(FIND_BACK_METHODS).optional(),
@@ -211,6 +241,14 @@ export const realmSmsView = z.discriminatedUnion('provider', [
 export const realmSettingsView = z.object({
   realmId: z.string(),
   backend_type: z.enum(BACKEND_TYPES),
+  /** null: no external backend (type `default`: the built-in account store) */
+  backend: realmBackendView.nullable(),
+  backend_realm_id: z.string(),
+  backend_regist_url: z.string(),
+  /** null: no upstream OAuth configured */
+  oauth: realmOAuthView.nullable(),
+  /** always complete: the realm's values, or today's defaults where it set none */
+  protection: realmProtectionView,
   backend_support_login_method: z.array(z.string()),
   backend_support_regist_method: z.array(z.string()),
   backend_support_find_back_method: z.array(z.string()),

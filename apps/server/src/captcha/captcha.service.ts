@@ -11,6 +11,7 @@ import { normaliseUsername } from '../accounts/accounts.repo.js';
 import { CAPTCHA_DEFAULTS } from '../codes/defaults.js';
 import type { CodeStore, CounterKey } from '../codes/store.js';
 import type { FlowSettings } from '../realms/realm-policy.js';
+import { protectionOf } from '../realms/realm-settings.js';
 import { CAPTCHA_ALPHABET } from './glyphs.js';
 import { renderCaptcha } from './render.js';
 
@@ -128,7 +129,8 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
   async function guardPasswordLogin(realmId: string, input: PasswordAnswer, settings?: FlowSettings): Promise<PasswordCaptchaHold> {
     // The OTP step of an attempt that passed this guard already: the ticket answers for it.
     if (input.otpTicket) return { succeeded: async () => {}, ticket: await takeOtpTicket(realmId, input.otpTicket, input.username) };
-    const policy = (settings ?? (await deps.settingsOf(realmId))).captchaPolicy;
+    const st = settings ?? (await deps.settingsOf(realmId));
+    const policy = st.captchaPolicy;
     if (policy !== 'after_failures') {
       await verify(realmId, input);
       return { succeeded: async () => {} };
@@ -136,7 +138,8 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
     const keys = failureKeys(realmId, input.username, input.ip);
     const giveBack = () => store.releaseCounters(keys);
     const counts = await store.hitCounters(keys);
-    if (counts.some((n) => n > CAPTCHA_DEFAULTS.failuresBeforeCaptcha)) {
+    // The realm's own threshold (issue 11: its protection group; default CAPTCHA_DEFAULTS).
+    if (counts.some((n) => n > protectionOf(st).captchaAfterFailures)) {
       // Refused for the captcha, the attempt guessed nothing: it is not a failure to count.
       await verify(realmId, input).catch(async (err: unknown) => {
         await giveBack();
@@ -155,7 +158,8 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
     // The caller has the realm's settings already (its method and region checks need them).
     if (policy === 'after_failures') {
       const key = { realmId, name: `form-${form}`, keyHash: secrets.hash('counter', input.ip), windowMs: CAPTCHA_DEFAULTS.formWindowMs, now: clock.now() };
-      if ((await store.hitCounter(key)) <= CAPTCHA_DEFAULTS.formRequestsBeforeCaptcha) return;
+      const allowed = protectionOf(await deps.settingsOf(realmId)).captchaAfterFormRequests;
+      if ((await store.hitCounter(key)) <= allowed) return;
     }
     await verify(realmId, input);
   }

@@ -13,7 +13,9 @@ import { windowOf, type CheckResult, type CodeAttempt, type CodeKey, type CodeSt
 
 const counterKey = (k: CounterKey) => `realm:${k.realmId}:${k.name}:${k.keyHash}:${windowOf(k).index}`;
 
-export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: number, graceMs: number): Promise<number> } {
+export function createCodeRepo(
+  db: Db,
+): CodeStore & { deleteStaleCodes(now: number, graceMs: number): Promise<number>; deleteAllInRealm(realmId: string, trx?: Db): Promise<void> } {
   const byKey = (k: CodeKey) =>
     db.selectFrom('verification_codes').selectAll().where('realm_id', '=', k.realmId).where('purpose', '=', k.purpose).where('target_hash', '=', k.targetHash);
 
@@ -134,6 +136,10 @@ export function createCodeRepo(db: Db): CodeStore & { deleteStaleCodes(now: numb
         .executeTakeFirst();
       const b = await db.deleteFrom('rate_counters').where('window_end', '<', now).executeTakeFirst();
       return Number(a.numDeletedRows) + Number(b.numDeletedRows);
+    },
+    /** Realm deletion (issue 11): the realm's pending codes and captchas (database store). */
+    async deleteAllInRealm(realmId: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('verification_codes').where('realm_id', '=', realmId).execute();
     },
   };
 }

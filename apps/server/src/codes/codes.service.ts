@@ -28,7 +28,13 @@ export interface IssuedCode {
   resendAt: number;
 }
 
-export function createCodeService(deps: { store: CodeStore; secrets: Secrets; clock: Clock }) {
+export function createCodeService(deps: {
+  store: CodeStore;
+  secrets: Secrets;
+  clock: Clock;
+  /** wrong tries a code of the realm takes (issue 11: the realm's protection group); default CODE_DEFAULTS */
+  maxAttemptsOf?: (realmId: string) => Promise<number>;
+}) {
   const { store, secrets, clock } = deps;
   const purposeOf = (t: CodeTarget) => `${t.purpose}-${t.channel}`;
   const keyOf = (t: CodeTarget) => ({ realmId: t.realmId, purpose: purposeOf(t), targetHash: secrets.hash('code-target', `${purposeOf(t)}:${t.target}`) });
@@ -76,7 +82,7 @@ export function createCodeService(deps: { store: CodeStore; secrets: Secrets; cl
       codeHash: hashCode(t, answer.code),
       serialNo: answer.serialNo,
       now: clock.now(),
-      maxAttempts: CODE_DEFAULTS.maxAttempts,
+      maxAttempts: deps.maxAttemptsOf ? await deps.maxAttemptsOf(t.realmId) : CODE_DEFAULTS.maxAttempts,
       keep: opts.keep ?? false,
     });
     if (res.status === 'ok') return res.subject;

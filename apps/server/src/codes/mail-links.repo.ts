@@ -52,6 +52,10 @@ export function createMailLinkRepo(db: Db) {
         .executeTakeFirst();
       return Number(res.numDeletedRows);
     },
+    /** Realm deletion (issue 11): the realm's activation and reset links. */
+    async deleteAllInRealm(realmId: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('mail_link_codes').where('realm_id', '=', realmId).execute();
+    },
   };
 }
 

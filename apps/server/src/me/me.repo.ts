@@ -45,6 +45,11 @@ export function createMeRepo(db: Db) {
     findAvatar(realmId: string, id: string, trx: Db = db): Promise<StoredAvatar | undefined> {
       return trx.selectFrom('account_avatars').select(['id', 'mime', 'data']).where('realm_id', '=', realmId).where('id', '=', id).executeTakeFirst();
     },
+    /** Realm deletion (issue 11): the realm's account settings and avatars. */
+    async deleteAllInRealm(realmId: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('account_avatars').where('realm_id', '=', realmId).execute();
+      await trx.deleteFrom('account_settings').where('realm_id', '=', realmId).execute();
+    },
   };
 }
 

@@ -38,6 +38,10 @@ export function createOutboxRepo(db: Db) {
       const res = await trx.deleteFrom('outbox').where('created_at', '<', before).executeTakeFirst();
       return Number(res.numDeletedRows);
     },
+    /** Realm deletion (issue 11): the messages the outbox kept for the realm. */
+    async deleteAllInRealm(realmId: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('outbox').where('realm_id', '=', realmId).execute();
+    },
   };
 }
 

@@ -97,6 +97,11 @@ export function createOtpRepo(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** Realm deletion (issue 11): the realm's OTP secrets and recovery codes. */
+    async deleteAllInRealm(realmId: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('otp_recovery_codes').where('realm_id', '=', realmId).execute();
+      await trx.deleteFrom('account_otp').where('realm_id', '=', realmId).execute();
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  * validation that names the field and writes nothing, and who may read or change what.
  */
 import crypto from 'node:crypto';
+import { PROTECTION_DEFAULTS } from '@umbo/contracts';
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
 import { as, bindRole, captcha, createPerson, createRealm, randomMobile, tokenFor } from '../test/kit.js';
@@ -13,6 +14,8 @@ const url = (realmId: string) => `/api/users/realms/${realmId}/settings`;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** A data URL of `bytes` bytes that starts like a PNG (the check reads the signature and size). */
 const pngDataUrl = (bytes: number) => `data:image/png;base64,${Buffer.concat([PNG, crypto.randomBytes(bytes - PNG.length)]).toString('base64')}`;
+/** Issue 11's groups of a realm that set none: no backend or OAuth, today's protection. */
+const NO_GROUPS = { backend: null, oauth: null, protection: PROTECTION_DEFAULTS };
 const mail = { host: 'smtp.example.com', port: 587, secure: false, user: 'mailer', password: 'S3cret-mail-pw', from: 'Umbo <no-reply@example.com>' };
 
 describeBothDbs('realm settings API', (h) => {
@@ -32,7 +35,7 @@ describeBothDbs('realm settings API', (h) => {
     const res = await as(h(), await admin()).get(url(realm));
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toEqual({ result: 'ok', code: 0, data: { realmId: realm, ...defaultRealmSettings(), email: null, sms: null } });
+    expect(res.body).toEqual({ result: 'ok', code: 0, data: { realmId: realm, ...defaultRealmSettings(), ...NO_GROUPS, email: null, sms: null } });
   });
 
   it('PATCH changes what /auth/options reports and what the flows accept (1014 once sms sign-in is off)', async () => {
@@ -58,6 +61,7 @@ describeBothDbs('realm settings API', (h) => {
       captchaPolicy: 'after_failures',
       logo_img_url: logo,
       backend_support_login_regions: ['86', '852'],
+      ...NO_GROUPS,
       email: null,
       sms: null,
     });
@@ -187,7 +191,8 @@ describeBothDbs('realm settings API', (h) => {
       [{ needActive: false, passwordMinLength: 3 }, 'passwordMinLength'],
       [{ isSuperAdmin: true }, 'isSuperAdmin'],
       [{ realmId: 'master' }, 'realmId'],
-      [{ backend_type: 'bigdata' }, 'backend_type'],
+      // an external backend type needs its group (issue 11)
+      [{ backend_type: 'bigdata' }, 'backend'],
       [{ email: { ...mail, bcc: 'spy@example.net' } }, 'email.bcc'],
       [{ email: { ...mail, port: 70000 } }, 'email.port'],
       [{ email: { ...mail, from: 'x@example.com\r\nBcc: spy@example.net' } }, 'email.from'],

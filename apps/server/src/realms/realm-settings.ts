@@ -3,10 +3,15 @@
  * regions, activation and templates from here; GET/PATCH
  * /api/users/realms/:realmId/settings (realm-settings.routes.ts) change them.
  */
+import { PROTECTION_DEFAULTS, type RealmProtection } from '@umbo/contracts';
 import type { RealmMailConfig, SmsProviderConfig } from '../notify/types.js';
+import type { StoredBackend, StoredOAuth } from './realm-settings.backend.js';
 
 export interface RealmSettings {
   backend_type: 'default' | 'ecogloble' | 'bigdata' | 'aliliving';
+  /** SPEC §3: the realm's id at its backend, and where the backend registers accounts */
+  backend_realm_id: string;
+  backend_regist_url: string;
   backend_support_login_method: string[];
   backend_support_regist_method: string[];
   backend_support_find_back_method: string[];
@@ -30,11 +35,33 @@ export interface RealmSettings {
 export interface StoredRealmSettings extends RealmSettings {
   email?: RealmMailConfig;
   sms?: SmsProviderConfig;
+  /** issue 11: the backend group of backend_type (secrets sealed) */
+  backend?: StoredBackend;
+  /** issue 11: SPEC §3 OAuth config group (clientSecret sealed) */
+  oauth?: StoredOAuth;
+  /** issue 11: the realm's sign-in protection; absent = today's defaults */
+  protection?: RealmProtection;
+}
+
+/** The protection in force: the realm's own group, else today's defaults (contracts PROTECTION_DEFAULTS). */
+export function protectionOf(s: Pick<StoredRealmSettings, 'protection'>): RealmProtection {
+  const d = PROTECTION_DEFAULTS;
+  return (
+    s.protection ?? {
+      account: { ...d.account },
+      ip: { ...d.ip },
+      codeMaxAttempts: d.codeMaxAttempts,
+      captchaAfterFailures: d.captchaAfterFailures,
+      captchaAfterFormRequests: d.captchaAfterFormRequests,
+    }
+  );
 }
 
 export function defaultRealmSettings(): RealmSettings {
   return {
     backend_type: 'default',
+    backend_realm_id: '',
+    backend_regist_url: '',
     backend_support_login_method: ['password', 'sms', 'email', 'otp'],
     backend_support_regist_method: ['email', 'sms'],
     backend_support_find_back_method: ['email', 'sms'],

@@ -7,6 +7,8 @@
  * Counters forget after `windowMs` without a failure, or at a successful sign-in (the
  * account counter only: one valid account must not reset an IP that guesses others).
  */
+import { PROTECTION_DEFAULTS, type RealmProtection } from '@umbo/contracts';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
@@ -19,12 +21,29 @@ export interface ThrottlePolicy {
   windowMs: number;
 }
 
-export const THROTTLE_DEFAULTS: Record<'account' | 'ip', ThrottlePolicy> = {
-  // 3 free tries, then 1 s, 2 s, … 32 s, then 15 min, 30 min, 1 h: ≤ ~30 guesses a day.
-  account: { freeFailures: 3, baseDelayMs: SECOND, lockAfter: 10, lockMs: 15 * MINUTE, maxLockMs: 60 * MINUTE, windowMs: 24 * 60 * MINUTE },
-  // One address may serve many people (NAT): more room before it slows down.
-  ip: { freeFailures: 20, baseDelayMs: SECOND, lockAfter: 100, lockMs: 15 * MINUTE, maxLockMs: 60 * MINUTE, windowMs: 60 * MINUTE },
-};
+/**
+ * A realm's protection group (issue 11, contracts realm-groups.ts) as throttle policies.
+ * The group's bounds keep every policy a real one: a lock always comes, lasts ≥ 1 minute.
+ */
+export function throttlePolicyOf(p: Pick<RealmProtection, 'account' | 'ip'>): Record<'account' | 'ip', ThrottlePolicy> {
+  const one = (c: RealmProtection['account']): ThrottlePolicy => ({
+    freeFailures: c.freeFailures,
+    baseDelayMs: c.delaySeconds * SECOND,
+    lockAfter: c.lockAfter,
+    lockMs: c.lockMinutes * MINUTE,
+    maxLockMs: c.maxLockMinutes * MINUTE,
+    windowMs: c.windowMinutes * MINUTE,
+  });
+  return { account: one(p.account), ip: one(p.ip) };
+}
+
+/**
+ * Today's defaults (PROTECTION_DEFAULTS, shown on the realm page as they are):
+ * account: 3 free tries, then 1 s, 2 s, … 32 s, then 15 min, 30 min, 1 h: ≤ ~30 guesses a day;
+ * forgotten after 24 h. ip: one address may serve many people (NAT): 20 free, lock from 100,
+ * forgotten after 1 h.
+ */
+export const THROTTLE_DEFAULTS: Record<'account' | 'ip', ThrottlePolicy> = throttlePolicyOf(PROTECTION_DEFAULTS);
 
 /** How long the attempt after the `failures`-th failure must wait, 0 for not at all. */
 export function blockFor(policy: ThrottlePolicy, failures: number): number {

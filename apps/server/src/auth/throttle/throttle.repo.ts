@@ -26,7 +26,9 @@ function byKind(keys: PolicedKey[], expr: (p: PolicedKey) => RawBuilder<unknown>
   return sql<number>`(case ${sql.join(whens, sql` `)} end)`;
 }
 
-export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounters(before: number, now: number): Promise<number> } {
+export function createThrottleRepo(
+  db: Db,
+): ThrottleStore & { deleteStaleCounters(before: number, now: number): Promise<number>; deleteAllInRealm(realmId: string, trx?: Db): Promise<void> } {
   return {
     kind: 'database',
 
@@ -121,6 +123,11 @@ export function createThrottleRepo(db: Db): ThrottleStore & { deleteStaleCounter
     async deleteStaleCounters(before, now) {
       const res = await db.deleteFrom('login_throttle').where('last_failure_at', '<', before).where('blocked_until', '<', now).executeTakeFirst();
       return Number(res.numDeletedRows);
+    },
+
+    /** Realm deletion (issue 11): the realm's sign-in counters (database store). */
+    async deleteAllInRealm(realmId: string, trx: Db = db) {
+      await trx.deleteFrom('login_throttle').where('realm_id', '=', realmId).execute();
     },
   };
 }

@@ -44,9 +44,19 @@ export interface Attempt {
   notAGuess(): Promise<void>;
 }
 
-export function createThrottleService(deps: { store: ThrottleStore; secrets: Secrets; clock: Clock; policy?: Record<ThrottleKind, ThrottlePolicy> }) {
+export type ThrottlePolicies = Record<ThrottleKind, ThrottlePolicy>;
+
+export function createThrottleService(deps: {
+  store: ThrottleStore;
+  secrets: Secrets;
+  clock: Clock;
+  policy?: ThrottlePolicies;
+  /** the realm's own policies (issue 11: its protection group); default: deps.policy or THROTTLE_DEFAULTS */
+  policyOf?: (realmId: string) => Promise<ThrottlePolicies>;
+}) {
   const { store, secrets, clock } = deps;
-  const policy = deps.policy ?? THROTTLE_DEFAULTS;
+  const fixed = deps.policy ?? THROTTLE_DEFAULTS;
+  const policyOf = deps.policyOf ?? (async () => fixed);
   const accountKey = (s: Pick<ThrottleSubject, 'realmId' | 'username'>): ThrottleKey => ({
     realmId: s.realmId,
     kind: 'account',
@@ -59,6 +69,7 @@ export function createThrottleService(deps: { store: ThrottleStore; secrets: Sec
    * notice while either is blocked (the refused attempt is not counted).
    */
   async function begin(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS'): Promise<Attempt> {
+    const policy = await policyOf(s.realmId);
     const now = clock.now();
     const account = { key: accountKey(s), policy: policy.account };
     const ip = { key: ipKey(s), policy: policy.ip };

@@ -20,4 +20,13 @@ export const validation: Phrases['validation'] = {
   too_short: 'Mindestens {{min}} Zeichen',
   too_long: 'Höchstens {{max}} Zeichen',
   invalid: 'Bitte geben Sie einen gültigen Wert ein',
+  realm_id: 'Domänen-ID: 2-63 Kleinbuchstaben, Ziffern, _ oder -, beginnend mit Buchstabe oder Ziffer',
+  host: 'Bitte geben Sie einen gültigen Hostnamen ein',
+  port: 'Portnummer: 1-65535',
+  path: 'Bitte geben Sie einen Pfad ein, der mit / beginnt',
+  default_region: 'Die Standardregion muss eine der Regionen sein',
+  scope: 'Scopes durch einzelne Leerzeichen getrennt',
+  range: 'Der Wert liegt außerhalb des zulässigen Bereichs',
+  lock_after: 'Muss größer sein als die freien Fehlversuche',
+  max_lock: 'Muss mindestens der Sperrdauer entsprechen',
 };

@@ -19,4 +19,13 @@ export const validation = {
   too_short: 'At least {{min}} characters',
   too_long: 'At most {{max}} characters',
   invalid: 'Please enter a valid value',
+  realm_id: 'Domain id: 2-63 lower-case letters, digits, _ or -, starting with a letter or digit',
+  host: 'Please enter a valid host name',
+  port: 'Port: 1-65535',
+  path: 'Please enter a path starting with /',
+  default_region: 'The default region must be one of the regions',
+  scope: 'Scopes separated by single spaces',
+  range: 'The value is outside the allowed range',
+  lock_after: 'Must be greater than the free failures',
+  max_lock: 'Must be at least the lock duration',
 };

@@ -20,4 +20,13 @@ export const validation: Phrases['validation'] = {
   too_short: 'Al menos {{min}} caracteres',
   too_long: 'Como máximo {{max}} caracteres',
   invalid: 'Introduzca un valor válido',
+  realm_id: 'Id del dominio: 2-63 minúsculas, dígitos, _ o -, empezando por letra o dígito',
+  host: 'Introduzca un nombre de host válido',
+  port: 'Puerto: 1-65535',
+  path: 'Introduzca una ruta que empiece por /',
+  default_region: 'La región predeterminada debe ser una de las regiones',
+  scope: 'Ámbitos separados por un solo espacio',
+  range: 'El valor está fuera del rango permitido',
+  lock_after: 'Debe ser mayor que los fallos gratuitos',
+  max_lock: 'Debe ser al menos la duración del bloqueo',
 };

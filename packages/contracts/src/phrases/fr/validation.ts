@@ -20,4 +20,13 @@ export const validation: Phrases['validation'] = {
   too_short: 'Au moins {{min}} caractères',
   too_long: 'Au plus {{max}} caractères',
   invalid: 'Veuillez saisir une valeur valide',
+  realm_id: 'Identifiant du domaine : 2 à 63 minuscules, chiffres, _ ou -, commençant par une lettre ou un chiffre',
+  host: "Veuillez saisir un nom d'hôte valide",
+  port: 'Port : 1-65535',
+  path: 'Veuillez saisir un chemin commençant par /',
+  default_region: 'La région par défaut doit faire partie des régions',
+  scope: 'Portées séparées par des espaces simples',
+  range: 'La valeur est hors de la plage autorisée',
+  lock_after: 'Doit être supérieur aux échecs gratuits',
+  max_lock: 'Doit être au moins égal à la durée de verrouillage',
 };

@@ -20,4 +20,13 @@ export const validation: Phrases['validation'] = {
   too_short: 'Almeno {{min}} caratteri',
   too_long: 'Al massimo {{max}} caratteri',
   invalid: 'Inserire un valore valido',
+  realm_id: 'Id del dominio: 2-63 lettere minuscole, cifre, _ o -, che inizia con lettera o cifra',
+  host: 'Inserisci un nome host valido',
+  port: 'Porta: 1-65535',
+  path: 'Inserisci un percorso che inizia con /',
+  default_region: 'La regione predefinita deve essere una delle regioni',
+  scope: 'Ambiti separati da singoli spazi',
+  range: "Il valore è fuori dall'intervallo consentito",
+  lock_after: 'Deve essere maggiore dei tentativi falliti gratuiti',
+  max_lock: 'Deve essere almeno la durata del blocco',
 };

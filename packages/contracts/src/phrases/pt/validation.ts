@@ -20,4 +20,13 @@ export const validation: Phrases['validation'] = {
   too_short: 'Pelo menos {{min}} caracteres',
   too_long: 'No máximo {{max}} caracteres',
   invalid: 'Digite um valor válido',
+  realm_id: 'Id do domínio: 2-63 letras minúsculas, dígitos, _ ou -, começando por letra ou dígito',
+  host: 'Digite um nome de host válido',
+  port: 'Porta: 1-65535',
+  path: 'Digite um caminho que comece com /',
+  default_region: 'A região padrão deve ser uma das regiões',
+  scope: 'Escopos separados por espaços simples',
+  range: 'O valor está fora do intervalo permitido',
+  lock_after: 'Deve ser maior que as falhas gratuitas',
+  max_lock: 'Deve ser pelo menos a duração do bloqueio',
 };

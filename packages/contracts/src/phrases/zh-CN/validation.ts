@@ -20,4 +20,13 @@ export const validation: Phrases['validation'] = {
   too_short: '至少 {{min}} 个字符',
   too_long: '最多 {{max}} 个字符',
   invalid: '请输入有效的值',
+  realm_id: '域 ID：2-63 个小写字母、数字、_ 或 -，以字母或数字开头',
+  host: '请输入有效的主机名',
+  port: '端口：1-65535',
+  path: '请输入以 / 开头的路径',
+  default_region: '默认区域必须是区域列表之一',
+  scope: '以单个空格分隔的范围',
+  range: '数值超出允许范围',
+  lock_after: '必须大于免费失败次数',
+  max_lock: '不能小于锁定时长',
 };

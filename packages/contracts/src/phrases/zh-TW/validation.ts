@@ -20,4 +20,13 @@ export const validation: Phrases['validation'] = {
   too_short: '至少 {{min}} 個字元',
   too_long: '最多 {{max}} 個字元',
   invalid: '請輸入有效的值',
+  realm_id: '網域 ID：2-63 個小寫字母、數字、_ 或 -，以字母或數字開頭',
+  host: '請輸入有效的主機名稱',
+  port: '連接埠：1-65535',
+  path: '請輸入以 / 開頭的路徑',
+  default_region: '預設區域必須是區域清單之一',
+  scope: '以單一空格分隔的範圍',
+  range: '數值超出允許範圍',
+  lock_after: '必須大於免費失敗次數',
+  max_lock: '不能小於鎖定時長',
 };
