@@ -8,6 +8,8 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
+import { accountListQueries } from './accounts.list.repo.js';
+import { serviceAccountQueries } from './accounts.service-accounts.repo.js';
 import type { AccountTable } from './accounts.tables.js';
 
 export type Account = Selectable<AccountTable>;
@@ -38,6 +40,8 @@ export interface NewPerson {
   /** default true; false: an email registration waiting for its activation link */
   activated?: boolean | undefined;
   disabled?: boolean | undefined;
+  /** the password must be changed at the next sign-in (SPEC §3 force_password; an administrator set it) */
+  forcePassword?: boolean | undefined;
   /** country calling code the account registered from (SPEC §3 "registration area") */
   registArea?: string | undefined;
   now: number;
@@ -76,7 +80,7 @@ function personRow(p: NewPerson): Insertable<AccountTable> {
     avatar: '',
     disabled: p.disabled ? 1 : 0,
     activated: p.activated === false ? 0 : 1,
-    force_password: 0,
+    force_password: p.forcePassword ? 1 : 0,
     regist_area: p.registArea ?? '',
     last_login_at: null,
     last_login_area: '',
@@ -194,6 +198,63 @@ export function createAccountRepo(db: Db) {
     },
     async setAvatarUrl(realmId: string, id: string, avatar: string, now: number, trx: Db = db): Promise<void> {
       await byId(trx, realmId, id).set({ avatar, updated_at: now }).execute();
+    },
+
+    // ─── person account administration (issue 11; directory/person-*.ts) ─────────────
+    ...accountListQueries(db),
+    // service (sub) accounts of one owner (issue 11; directory/service-accounts.*)
+    ...serviceAccountQueries(db),
+    /** Many person accounts in one statement per batch (CSV import): all rows or, in the caller's transaction, none. */
+    async insertPersons(people: readonly NewPerson[], trx: Db = db): Promise<number> {
+      // 19 columns a row: 500 rows stay under SQLite's and PostgreSQL's parameter limits.
+      for (let i = 0; i < people.length; i += 500) {
+        await trx
+          .insertInto('accounts')
+          .values(people.slice(i, i + 500).map(personRow))
+          .execute();
+      }
+      return people.length;
+    },
+    /** Enables or disables the realm's person accounts among `ids`; answers how many changed. */
+    async setPersonsDisabled(realmId: string, ids: readonly string[], disabled: boolean, now: number, trx: Db = db): Promise<number> {
+      if (ids.length === 0) return 0;
+      const res = await trx
+        .updateTable('accounts')
+        .set({ disabled: disabled ? 1 : 0, updated_at: now })
+        .where('realm_id', '=', realmId)
+        .where('kind', '=', 'person')
+        .where('id', 'in', ids)
+        .executeTakeFirst();
+      return Number(res.numUpdatedRows);
+    },
+    /** Deletes the realm's person accounts among `ids` (their service accounts, sessions, roles and OTP go by cascade). */
+    async deletePersons(realmId: string, ids: readonly string[], trx: Db = db): Promise<number> {
+      if (ids.length === 0) return 0;
+      const res = await trx.deleteFrom('accounts').where('realm_id', '=', realmId).where('kind', '=', 'person').where('id', 'in', ids).executeTakeFirst();
+      return Number(res.numDeletedRows);
+    },
+    /** An administrator's temporary password: the account must change it at its next sign-in. */
+    async setTemporaryPassword(realmId: string, id: string, passwordHash: string, now: number, trx: Db = db): Promise<boolean> {
+      return updatedOne(await byId(trx, realmId, id).set({ password_hash: passwordHash, force_password: 1, updated_at: now }).executeTakeFirst());
+    },
+    /** Email and/or phone of a person (null unbinds); the unique indexes refuse a taken one. */
+    async setPersonAddresses(
+      realmId: string,
+      id: string,
+      patch: { email?: string | null; phone?: string | null },
+      now: number,
+      trx: Db = db,
+    ): Promise<boolean> {
+      const set: Updateable<AccountTable> = { updated_at: now };
+      if (patch.email !== undefined) Object.assign(set, { email: patch.email, email_norm: patch.email === null ? null : normaliseEmail(patch.email) });
+      if (patch.phone !== undefined) set.phone = patch.phone;
+      return updatedOne(await byId(trx, realmId, id).where('kind', '=', 'person').set(set).executeTakeFirst());
+    },
+    /** Realm deletion (issue 11): every account of the realm, service accounts before their owners. */
+    async deleteAllInRealm(realmId: string, trx: Db = db): Promise<number> {
+      const services = await trx.deleteFrom('accounts').where('realm_id', '=', realmId).where('kind', '=', 'service').executeTakeFirst();
+      const people = await trx.deleteFrom('accounts').where('realm_id', '=', realmId).executeTakeFirst();
+      return Number(services.numDeletedRows) + Number(people.numDeletedRows);
     },
   };
 }

@@ -55,10 +55,15 @@ export interface DataTableProps<T, F extends string, S extends string> {
   scrollX?: number | 'max-content';
   /** data-testid of every row, for tests that read rows the way a user reads them. */
   rowTestId?: string;
+  /**
+   * A pager of the page's own in place of antd's page numbers: keyset-paged lists (previous /
+   * next by cursor) cannot jump to page N. The address keeps `page` at 1 then.
+   */
+  pager?: ReactNode;
 }
 
 export function DataTable<T extends object, F extends string = never, S extends string = never>(props: DataTableProps<T, F, S>) {
-  const { tableId, columns, list, data, rowKey, loading, error, onReload, toolbar, selection, scrollX = 'max-content', rowTestId } = props;
+  const { tableId, columns, list, data, rowKey, loading, error, onReload, toolbar, selection, scrollX = 'max-content', rowTestId, pager } = props;
   const { t } = useTranslation();
   const settings = useSettings();
   const hiddenByDefault = useMemo(() => columns.filter((c) => c.defaultHidden).map((c) => c.key), [columns]);
@@ -70,8 +75,8 @@ export function DataTable<T extends object, F extends string = never, S extends 
   // A page past the end (a stale link, the last row of the last page deleted): show the last one.
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   useEffect(() => {
-    if (data && page > lastPage) change({ page: lastPage }, { replace: true });
-  }, [data, page, lastPage, change]);
+    if (data && !pager && page > lastPage) change({ page: lastPage }, { replace: true });
+  }, [data, pager, page, lastPage, change]);
 
   const onChange: TableProps<T>['onChange'] = (pagination, tableFilters, sorter) => change(changeFromTable(columns, pagination, tableFilters, sorter));
   // The top bar stays put only when it is fixed and does not hide itself on scrolling.
@@ -91,6 +96,13 @@ export function DataTable<T extends object, F extends string = never, S extends 
         el.setAttribute('aria-label', t('table.scroll_area'));
       }
       for (const el of root.querySelectorAll<HTMLElement>('.ant-table-header')) el.setAttribute('data-scrollable', '');
+      // antd measures column widths in a hidden copy of the header row (aria-hidden). With a
+      // sortable column or row selection that copy holds focusable controls (the select-all
+      // box, the sorters): keep keyboard focus out of it (axe aria-hidden-focus).
+      for (const row of root.querySelectorAll<HTMLElement>('.ant-table-measure-row')) {
+        row.setAttribute('inert', '');
+        for (const el of row.querySelectorAll<HTMLElement>('input, button, [tabindex]')) el.setAttribute('tabindex', '-1');
+      }
     };
     mark();
     const observer = new MutationObserver(mark);
@@ -156,15 +168,20 @@ export function DataTable<T extends object, F extends string = never, S extends 
         rowSelection={selection && { selectedRowKeys: selection.selectedKeys, onChange: (keys) => selection.onChange(keys), preserveSelectedRowKeys: true }}
         // React's attribute types have no data-* keys; the row gets the attribute all the same.
         onRow={rowTestId ? () => ({ 'data-testid': rowTestId }) as HTMLAttributes<HTMLElement> : undefined}
-        pagination={{
-          current: Math.min(page, lastPage),
-          pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: [...(list.spec.pageSizes ?? DEFAULT_PAGE_SIZES)],
-          showTotal: (count, [start, end]) => t('table.total', { start, end, total: count }),
-        }}
+        pagination={
+          pager
+            ? false
+            : {
+                current: Math.min(page, lastPage),
+                pageSize,
+                total,
+                showSizeChanger: true,
+                pageSizeOptions: [...(list.spec.pageSizes ?? DEFAULT_PAGE_SIZES)],
+                showTotal: (count, [start, end]) => t('table.total', { start, end, total: count }),
+              }
+        }
       />
+      {pager && <div className="data-table__pager">{pager}</div>}
     </div>
   );
 }

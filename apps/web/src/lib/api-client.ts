@@ -14,6 +14,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sign-in and sign-out calls: a 401 there is a failed sign-in, not an expired session. */
   authCall?: boolean;
+  /** A body sent as it is (a CSV file) with its content type, instead of `body` as JSON. */
+  rawBody?: { contentType: string; data: Blob | string };
+  /** Longer than SPEC §9's 6 s for a call whose work grows with its input (a large CSV import). */
+  timeoutMs?: number;
+  /**
+   * A download read as it arrives: a successful answer is handed back as the Response, its
+   * body unread, and the timeout covers the wait for the answer's start only. Failures go
+   * through the error policy like any other call.
+   */
+  stream?: boolean;
 }
 
 const t: Translate = (key, options) => String(i18n.t(key as never, options as never));
@@ -43,8 +53,11 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.rawBody) headers['Content-Type'] = options.rawBody.contentType;
 
-  const timeout = AbortSignal.timeout(LIMITS.httpTimeoutMs);
+  const timer = new AbortController();
+  const timeout = timer.signal;
+  const clock = window.setTimeout(() => timer.abort(new DOMException('timeout', 'TimeoutError')), options.timeoutMs ?? LIMITS.httpTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
   let res: Response;
@@ -52,7 +65,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
     res = await fetch(path, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.rawBody ? options.rawBody.data : options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal,
     });
@@ -68,8 +81,18 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
     );
     throw new ApiError(timedOut ? 'timeout' : 'network', description, 0, undefined, undefined, true);
   }
+  if (options.stream) {
+    // The answer has started: a long download is not a timeout.
+    window.clearTimeout(clock);
+    if (res.ok) return res as T;
+  }
 
-  const body = await readBody(res);
+  let body: unknown;
+  try {
+    body = await readBody(res);
+  } finally {
+    window.clearTimeout(clock);
+  }
 
   if (res.status === 401 && !options.authCall) {
     // A screen fires several calls at once; when the session is gone they all come back 401,

@@ -11,12 +11,16 @@ import { LOCALES } from '../locales.js';
 import { phrases } from './index.js';
 
 /** English values that may stay as they are in every language (brand and protocol words). */
+/** Words a locale spells exactly as English does (Spanish and Italian 'No'). */
+const SAME_IN_LOCALE: Partial<Record<string, readonly string[]>> = { es: ['No'], it: ['No'] };
+
 const SAME_IN_EVERY_LANGUAGE = new Set([
   'umbo',
   'OAuth',
   'OpenID Connect',
   'OIDC',
   'OTP',
+  'IP',
   'SMS',
   'Email',
   'URL',
@@ -108,7 +112,7 @@ describe('phrases', () => {
       const flat = flatten(phrases[locale]);
       for (const [key, enValue] of enFlat) {
         if (typeof enValue !== 'string' || flat.get(key) !== enValue) continue;
-        if (SAME_IN_EVERY_LANGUAGE.has(enValue.trim()) || !/\p{L}/u.test(enValue)) continue;
+        if (SAME_IN_EVERY_LANGUAGE.has(enValue.trim()) || SAME_IN_LOCALE[locale]?.includes(enValue) || !/\p{L}/u.test(enValue)) continue;
         problems.push(`${locale} ${key}: ${JSON.stringify(enValue)}`);
       }
     }

@@ -1,0 +1,132 @@
+/**
+ * The person accounts of a realm, by the page and as a CSV export (issue 11). Pages are keyset
+ * pages (accounts/accounts.list.repo.ts): `next` and `prev` are opaque cursors, so the 10th
+ * and the 50,000th page cost the same. The total is exact up to PERSON_LIMITS.totalCap and
+ * then answered as capped ("10,000+"): counting a million rows on every page is not worth it.
+ * The export reads the same filter in keyset batches and never holds the whole set.
+ */
+import { PERSON_EXPORT_COLUMNS, PERSON_LIMITS, type PersonList, type personFilterQuery, type personListQuery } from '@umbo/contracts';
+import type { z } from 'zod';
+import type { PersonFilter, PersonListRow } from '../accounts/accounts.list.repo.js';
+import type { AccountRepo } from '../accounts/accounts.repo.js';
+import type { AuditService } from '../audit/audit.service.js';
+import { csvLine } from './csv.js';
+import type { AdminCall } from './person-admin.service.js';
+import { decodeCursor, encodeCursor, sortValue, toPersonItem } from './person-view.js';
+
+export type PersonListInput = z.output<typeof personListQuery>;
+export type PersonFilterInput = z.output<typeof personFilterQuery>;
+
+/** Rows an export reads per query. */
+const EXPORT_BATCH = 1000;
+
+export interface PersonListDeps {
+  accounts: Pick<AccountRepo, 'listPersons' | 'countPersonsUpTo'>;
+  audit: Pick<AuditService, 'record'>;
+  /** 1004 when the realm does not exist */
+  assertRealm(realmId: string): Promise<void>;
+}
+
+function filterOf(realmId: string, q: PersonFilterInput): PersonFilter {
+  return {
+    realmId,
+    q: q.q || undefined,
+    field: q.field,
+    match: q.match,
+    disabled: q.status === undefined ? undefined : q.status === 'disabled',
+    activated: q.activated === undefined ? undefined : q.activated === 'yes',
+    createdFrom: q.createdFrom,
+    createdTo: q.createdTo,
+  };
+}
+
+const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
+
+function exportCells(r: PersonListRow): string[] {
+  const item = toPersonItem(r);
+  return [
+    item.id,
+    item.username,
+    item.email ?? '',
+    item.phone ?? '',
+    String(item.disabled),
+    String(item.activated),
+    item.registArea,
+    iso(item.createdAt),
+    iso(item.lastLoginAt),
+  ];
+}
+
+export function createPersonListService(deps: PersonListDeps) {
+  const { accounts } = deps;
+
+  async function list(realmId: string, q: PersonListInput): Promise<PersonList> {
+    await deps.assertRealm(realmId);
+    const filter = filterOf(realmId, q);
+    const decoded = q.cursor ? decodeCursor(q.cursor, q.sort) : undefined;
+    const cursor = decoded && q.direction ? { ...decoded, backwards: q.direction === 'prev' } : decoded;
+    const [rows, counted] = await Promise.all([
+      // One row more than shown tells whether another page follows, without counting.
+      accounts.listPersons({ ...filter, sort: q.sort, order: q.order, limit: q.limit + 1, after: cursor, backwards: cursor?.backwards }),
+      accounts.countPersonsUpTo(filter, PERSON_LIMITS.totalCap),
+    ]);
+    const more = rows.length > q.limit;
+    // Read backwards, the extra row is the first one (the rows come back in the order asked).
+    const page = cursor?.backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, q.limit);
+    const first = page[0];
+    const last = page[page.length - 1];
+    const hasNext = cursor?.backwards ? true : more;
+    const hasPrev = cursor?.backwards ? more : cursor !== undefined;
+    return {
+      items: page.map(toPersonItem),
+      total: Math.min(counted, PERSON_LIMITS.totalCap),
+      totalCapped: counted > PERSON_LIMITS.totalCap,
+      nextCursor: last && hasNext ? encodeCursor({ sort: q.sort, value: sortValue(q.sort, last), id: last.id, backwards: false }) : null,
+      prevCursor: first && hasPrev ? encodeCursor({ sort: q.sort, value: sortValue(q.sort, first), id: first.id, backwards: true }) : null,
+    };
+  }
+
+  /**
+   * The CSV of every account the filter matches, header first, in keyset batches. The audit
+   * event (account.export with the count) is recorded when the last batch has been read, or
+   * when the download stopped early, with what was sent.
+   */
+  async function exportCsv(realmId: string, q: PersonFilterInput, call: AdminCall): Promise<AsyncGenerator<string>> {
+    // Checked before the first byte: once the download has started, its status is 200.
+    await deps.assertRealm(realmId);
+    return exportRows(realmId, q, call);
+  }
+
+  async function* exportRows(realmId: string, q: PersonFilterInput, call: AdminCall): AsyncGenerator<string> {
+    const filter = filterOf(realmId, q);
+    let count = 0;
+    let completed = false;
+    try {
+      yield csvLine(PERSON_EXPORT_COLUMNS);
+      let after: { value: string | number; id: string } | undefined;
+      for (;;) {
+        const rows = await accounts.listPersons({ ...filter, sort: q.sort, order: q.order, limit: EXPORT_BATCH, after });
+        if (rows.length === 0) break;
+        yield rows.map((r) => csvLine(exportCells(r))).join('');
+        count += rows.length;
+        const last = rows[rows.length - 1]!;
+        after = { value: sortValue(q.sort, last), id: last.id };
+        if (rows.length < EXPORT_BATCH) break;
+      }
+      completed = true;
+    } finally {
+      await deps.audit.record({
+        realmId,
+        actor: call.actor,
+        action: 'account.export',
+        result: completed ? 'ok' : 'fail',
+        request: call.request,
+        detail: { count, ...(q.q ? { filtered: true } : {}) },
+      });
+    }
+  }
+
+  return { list, exportCsv };
+}
+
+export type PersonListService = ReturnType<typeof createPersonListService>;

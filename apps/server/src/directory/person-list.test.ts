@@ -1,0 +1,163 @@
+/**
+ * The person account list over HTTP on both databases (issue 11): keyset pages in both
+ * directions and both sorts, ties on the sort key broken by id, prefix and "contains" search
+ * per field, filters, and totals exact up to 10,000 and capped beyond.
+ */
+import { expect, it } from 'vitest';
+import { describeBothDbs, type Harness } from '../test/harness.js';
+import { as, createRealm } from '../test/kit.js';
+import { personsPath, seedPersons } from './person.testkit.js';
+
+interface Page {
+  items: { id: string; username: string; email: string | null; phone: string | null; disabled: boolean; activated: boolean; createdAt: number }[];
+  total: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+describeBothDbs('person accounts: list', (h) => {
+  const get = async (token: string, realmId: string, query: string): Promise<Page> => {
+    const res = await as(h(), token).get(`${personsPath(realmId)}?${query}`);
+    if (res.status !== 200) throw new Error(`${query}: ${JSON.stringify(res.body)}`);
+    return res.body.data as Page;
+  };
+
+  /** Every page forwards from the first, then every page backwards from the last: both must give the same rows. */
+  async function walk(token: string, realmId: string, query: string) {
+    const forward: string[][] = [];
+    let page = await get(token, realmId, query);
+    expect(page.prevCursor).toBeNull();
+    forward.push(page.items.map((i) => i.username));
+    while (page.nextCursor) {
+      page = await get(token, realmId, `${query}&cursor=${page.nextCursor}`);
+      forward.push(page.items.map((i) => i.username));
+    }
+    const backward: string[][] = [page.items.map((i) => i.username)];
+    while (page.prevCursor) {
+      page = await get(token, realmId, `${query}&cursor=${page.prevCursor}`);
+      backward.unshift(page.items.map((i) => i.username));
+    }
+    return { forward, backward };
+  }
+
+  /** 23 persons: created at 5 distinct times (ties of up to 5), names out of creation order. */
+  async function tiedRealm(hh: Harness) {
+    const realmId = await createRealm(hh);
+    const base = hh.clock.now();
+    const names = Array.from({ length: 23 }, (_, i) => `user_${String((i * 7) % 23).padStart(2, '0')}`);
+    await seedPersons(hh, realmId, 23, (i) => ({ username: names[i], now: base + Math.floor(i / 5) * 1000 }));
+    return realmId;
+  }
+
+  it('keyset pages by creation time and by user name, both orders, cover every row once and read the same backwards', async () => {
+    const token = await h().login();
+    const realmId = await tiedRealm(h());
+    const rows = await h().ctx.db.selectFrom('accounts').select(['id', 'username', 'created_at']).where('realm_id', '=', realmId).execute();
+    const byCreated = [...rows].sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : 1)).map((r) => r.username);
+    const byName = [...rows].map((r) => r.username).sort();
+    const expected: Record<string, string[]> = {
+      'sort=created&order=asc': byCreated,
+      'sort=created&order=desc': [...byCreated].reverse(),
+      'sort=username&order=asc': byName,
+      'sort=username&order=desc': [...byName].reverse(),
+    };
+    for (const [query, order] of Object.entries(expected)) {
+      const { forward, backward } = await walk(token, realmId, `${query}&limit=4`);
+      expect(forward.flat(), query).toEqual(order);
+      expect(
+        forward.map((p) => p.length),
+        query,
+      ).toEqual([4, 4, 4, 4, 4, 3]);
+      expect(backward, query).toEqual(forward);
+    }
+  });
+
+  it('a page answers its total, and no next cursor on the last page', async () => {
+    const token = await h().login();
+    const realmId = await tiedRealm(h());
+    const page = await get(token, realmId, 'limit=100');
+    expect(page).toMatchObject({ total: 23, totalCapped: false, nextCursor: null, prevCursor: null });
+    expect(page.items).toHaveLength(23);
+    expect(JSON.stringify(page)).not.toContain('password');
+  });
+
+  it('searches by prefix of user name, email, phone (national or +86) and id, without regard to case; contains finds a middle part', async () => {
+    const token = await h().login();
+    const realmId = await createRealm(h());
+    const [alice, , carol] = await seedPersons(h(), realmId, 3, (i) => ({
+      username: ['Alice_Smith', 'bob_jones', 'carol_alice'][i],
+      email: [`alice@example.test`, `bob@corp.test`, `carol@example.test`][i],
+      phone: ['+8613800000001', '+8613900000002', null][i],
+    }));
+    const names = async (query: string) => (await get(token, realmId, `${query}&sort=username&order=asc`)).items.map((i) => i.username);
+    expect(await names('q=ALI&field=username')).toEqual(['Alice_Smith']);
+    expect(await names('q=ali')).toEqual(['Alice_Smith']);
+    expect(await names('q=bob@c&field=email')).toEqual(['bob_jones']);
+    expect(await names('q=example&field=email')).toEqual([]);
+    expect(await names('q=1380000&field=phone')).toEqual(['Alice_Smith']);
+    expect(await names('q=%2B86139&field=phone')).toEqual(['bob_jones']);
+    expect(await names(`q=${alice!.slice(0, 10)}&field=id`)).toEqual(['Alice_Smith']);
+    expect(await names(`q=${carol!.slice(0, 10).toUpperCase()}&field=id`)).toEqual(['carol_alice']);
+    expect(await names('q=alice&match=contains')).toEqual(['Alice_Smith', 'carol_alice']);
+    expect(await names('q=example&field=email&match=contains')).toEqual(['Alice_Smith', 'carol_alice']);
+    // '%' and '_' are searched as typed, not as wildcards.
+    expect(await names('q=%25&match=contains')).toEqual([]);
+    expect(await names('q=_&field=username&match=contains')).toEqual(['Alice_Smith', 'bob_jones', 'carol_alice']);
+    expect(await names('q=l_a&match=contains')).toEqual(['carol_alice']);
+  });
+
+  it('filters by state, activation and registration time', async () => {
+    const token = await h().login();
+    const realmId = await createRealm(h());
+    const t0 = h().clock.now();
+    await seedPersons(h(), realmId, 4, (i) => ({
+      username: ['on_new', 'off_new', 'pending_old', 'on_old'][i],
+      disabled: i === 1,
+      activated: i !== 2,
+      now: i < 2 ? t0 + 60_000 : t0,
+    }));
+    const names = async (query: string) => (await get(token, realmId, `${query}&sort=username&order=asc`)).items.map((i) => i.username);
+    expect(await names('status=disabled')).toEqual(['off_new']);
+    expect(await names('status=enabled')).toEqual(['on_new', 'on_old', 'pending_old']);
+    expect(await names('activated=no')).toEqual(['pending_old']);
+    expect(await names(`createdFrom=${t0 + 1}`)).toEqual(['off_new', 'on_new']);
+    expect(await names(`createdTo=${t0 + 1}`)).toEqual(['on_old', 'pending_old']);
+    expect(await names(`createdFrom=${t0 + 1}&status=enabled`)).toEqual(['on_new']);
+    const filtered = await get(token, realmId, 'status=enabled&limit=1');
+    expect(filtered.total).toBe(3);
+  });
+
+  it('totals are exact up to 10,000 and capped beyond ("10,000+")', async () => {
+    const token = await h().login();
+    const realmId = await createRealm(h());
+    await seedPersons(h(), realmId, 10_020, (i) => ({ username: `bulk_${i}`, disabled: i < 10 }));
+    expect(await get(token, realmId, 'limit=5')).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(await get(token, realmId, 'limit=5&status=disabled')).toMatchObject({ total: 10, totalCapped: false });
+    expect(await get(token, realmId, 'limit=5&q=bulk_1000')).toMatchObject({ total: 11, totalCapped: false });
+  });
+
+  it('a cursor that is not one, or of another sort, is 1009 naming cursor; unknown query fields are 1009 too', async () => {
+    const token = await h().login();
+    const realmId = await tiedRealm(h());
+    const first = await get(token, realmId, 'limit=2&sort=username');
+    for (const query of ['cursor=abc', `cursor=${first.nextCursor}&sort=created`]) {
+      const res = await as(h(), token).get(`${personsPath(realmId)}?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toMatchObject({ code: 1009, errData: { field: 'cursor' } });
+    }
+    const extra = await as(h(), token).get(`${personsPath(realmId)}?offset=100`);
+    expect(extra.body).toMatchObject({ code: 1009, errData: { field: 'offset' } });
+  });
+
+  it('lists person accounts only, and only of the realm in the path; an unknown realm is 1004', async () => {
+    const token = await h().login();
+    const [a, b] = [await createRealm(h()), await createRealm(h())];
+    await seedPersons(h(), a, 2);
+    await seedPersons(h(), b, 3);
+    expect((await get(token, a, 'limit=10')).total).toBe(2);
+    expect((await get(token, b, 'limit=10')).total).toBe(3);
+    const res = await as(h(), token).get(`${personsPath('no-such-realm')}`);
+    expect(res.body).toMatchObject({ code: 1004 });
+  });
+});
