@@ -14,6 +14,8 @@ export const PERMISSION_IDS = [
   'person',
   'client',
   'userClient',
+  // issue 11: a person managing their OWN service accounts (showServiceAccount), as userClient is for own clients
+  'userService',
   'oauthList',
   'cert',
   'keys',
@@ -23,11 +25,45 @@ export const PERMISSION_IDS = [
   'outbox',
   'audit',
   'role',
+  'dashboard',
 ] as const;
 export type PermissionId = (typeof PERMISSION_IDS)[number];
 
 /** Permissions every signed-in account holds over its own account (user area). */
 export const SELF_PERMISSIONS: readonly PermissionId[] = ['center', 'security'];
+
+/**
+ * Where a permission means something: `self` pages every account has over its own account,
+ * `realm` permissions that roles grant inside one realm, `platform` ones only the master
+ * realm's `admin` holds (they read across realms).
+ */
+export type PermissionScope = 'self' | 'realm' | 'platform';
+
+/** The catalogue (GET /api/perm/permissions): what each permission id covers, in English; the console shows its own phrases. */
+export const PERMISSION_CATALOGUE: Readonly<Record<PermissionId, { describe: string; scope: PermissionScope }>> = {
+  center: { describe: 'own basic information', scope: 'self' },
+  security: { describe: 'own password, one-time password and sessions', scope: 'self' },
+  domain: { describe: 'domains (realms) and their settings', scope: 'realm' },
+  domainCert: { describe: 'account root certificates of a domain', scope: 'realm' },
+  service: { describe: 'service (sub) accounts', scope: 'realm' },
+  person: { describe: 'person accounts', scope: 'realm' },
+  client: { describe: 'OAuth clients and sub clients', scope: 'realm' },
+  userClient: { describe: 'clients a developer owns', scope: 'realm' },
+  userService: { describe: 'service (sub) accounts a person owns', scope: 'realm' },
+  oauthList: { describe: 'OAuth authorization records', scope: 'realm' },
+  cert: { describe: 'certificate management', scope: 'realm' },
+  keys: { describe: 'keys', scope: 'realm' },
+  certList: { describe: 'certificates', scope: 'realm' },
+  tools: { describe: 'certificate tools', scope: 'realm' },
+  certRecord: { describe: 'certificate issue records', scope: 'realm' },
+  outbox: { describe: 'mail and SMS kept by the outbox (all domains)', scope: 'platform' },
+  audit: { describe: 'audit log', scope: 'realm' },
+  role: { describe: 'roles and their assignment to accounts', scope: 'realm' },
+  dashboard: { describe: 'dashboard: analysis, monitor, workplace', scope: 'realm' },
+};
+
+/** SPEC §6 actions that only read: a role made of these changes nothing (realm-viewer). */
+export const READ_ACTIONS: readonly Action[] = ['query', 'get'];
 
 export interface ActionEntity {
   action: Action;

@@ -2,23 +2,36 @@
  * Built-in roles (DESIGN.md §4). `admin` holds everything in every realm; realm roles are
  * scoped by their binding. Every account also holds its own user-area pages (SELF_PERMISSIONS).
  */
-import { ACTIONS, PERMISSION_IDS, SELF_PERMISSIONS, type Action, type PermissionId } from '@umbo/contracts';
+import { ACTIONS, PERMISSION_CATALOGUE, PERMISSION_IDS, READ_ACTIONS, SELF_PERMISSIONS, type Action, type PermissionId } from '@umbo/contracts';
+
+/** The realm created at first start; `admin` bound here reaches every realm. */
+export const MASTER_REALM = 'master';
 
 export interface PermissionGrant {
   permissionId: PermissionId;
   actions: Action[];
 }
 
-const READ: Action[] = ['query', 'get'];
+const READ: Action[] = [...READ_ACTIONS];
 const all = (ids: readonly PermissionId[], actions: Action[] = [...ACTIONS]) => ids.map((permissionId) => ({ permissionId, actions }));
 
-/** Pages only the platform (master realm) administrators reach. */
-const PLATFORM_ONLY: PermissionId[] = ['outbox', 'role', 'audit'];
-const REALM_IDS = PERMISSION_IDS.filter((p) => !PLATFORM_ONLY.includes(p) && !SELF_PERMISSIONS.includes(p));
+/**
+ * What a realm role covers: every permission that means something inside one realm, the
+ * realm's own audit trail, dashboard and roles included (issue 11). Platform permissions
+ * (the outbox: every realm's mail) stay with `admin` of master.
+ */
+const REALM_IDS = PERMISSION_IDS.filter((p) => PERMISSION_CATALOGUE[p].scope === 'realm' && !SELF_PERMISSIONS.includes(p));
+/** A realm-admin reads and exports its realm's audit trail; nobody edits or deletes it. */
+const AUDIT_READ: Action[] = ['query', 'get', 'export'];
 
 export const BUILTIN_ROLES = [
   { id: 'admin', name: 'admin', description: 'has all permissions', permissions: all(PERMISSION_IDS) },
-  { id: 'realm-admin', name: 'realm-admin', description: 'manages one domain', permissions: all(REALM_IDS) },
+  {
+    id: 'realm-admin',
+    name: 'realm-admin',
+    description: 'manages one domain',
+    permissions: REALM_IDS.map((permissionId) => ({ permissionId, actions: permissionId === 'audit' ? AUDIT_READ : [...ACTIONS] })),
+  },
   { id: 'realm-viewer', name: 'realm-viewer', description: 'reads one domain', permissions: all(REALM_IDS, READ) },
 ] as const satisfies readonly { id: string; name: string; description: string; permissions: PermissionGrant[] }[];
 
