@@ -85,10 +85,12 @@ export function registerGuard(app: FastifyInstance, deps: { sessions: SessionSer
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = bearerToken(req);
-    const found = token ? await deps.sessions.authenticate(token) : undefined;
+    // Session, account and principal, from the process's cache while nothing they depend on
+    // changed on any instance (auth-cache.ts): revocation stays immediate everywhere.
+    const found = token ? await deps.sessions.resolve(token) : undefined;
     if (!token || !found) throw fail('UNAUTHORIZED');
-    const principal = await deps.perm.loadPrincipal(found.account);
-    req.auth = { token, ...found, principal };
+    const { principal } = found;
+    req.auth = { token, ...found };
     if (found.account.force_password && !req.routeOptions.config?.allowWhilePasswordChangeRequired) {
       throw fail('PASSWORD_CHANGE_REQUIRED');
     }

@@ -61,6 +61,10 @@ export function createSessionRepo(db: Db) {
         .executeTakeFirst();
       return Number(res.numDeletedRows);
     },
+    /** Realm deletion (issue 11): every session of the realm. */
+    async deleteAllInRealm(realmId: string, trx: Db = db): Promise<void> {
+      await trx.deleteFrom('sessions').where('realm_id', '=', realmId).execute();
+    },
   };
 }
 

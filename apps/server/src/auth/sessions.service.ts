@@ -5,8 +5,10 @@
  */
 import { LIMITS } from '@umbo/contracts';
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
+import type { Principal } from '../perm/perm.service.js';
 import type { Clock } from '../platform/clock.js';
 import { newId, randomString, type Secrets } from '../platform/crypto.js';
+import { createAuthCache, type Resolved } from './auth-cache.js';
 import type { Session, SessionRepo } from './sessions.repo.js';
 
 const TOKEN_PURPOSE = 'session';
@@ -18,8 +20,21 @@ export interface IssuedSession {
   session: Session;
 }
 
-export function createSessionService(deps: { sessions: SessionRepo; accounts: AccountRepo; secrets: Secrets; clock: Clock; idleMs: number }) {
+export interface SessionServiceDeps {
+  sessions: SessionRepo;
+  accounts: AccountRepo;
+  secrets: Secrets;
+  clock: Clock;
+  idleMs: number;
+  /** the guard's principal of an account (perm) */
+  loadPrincipal(account: Account): Promise<Principal>;
+  /** the current auth epoch (auth-cache.repo.ts) */
+  readEpoch(): Promise<number>;
+}
+
+export function createSessionService(deps: SessionServiceDeps) {
   const { sessions, accounts, secrets, clock, idleMs } = deps;
+  const tokenHash = (token: string) => secrets.hash(TOKEN_PURPOSE, token);
 
   async function issue(account: Account, meta: { ip: string; userAgent: string }): Promise<IssuedSession> {
     const now = clock.now();
@@ -29,7 +44,7 @@ export function createSessionService(deps: { sessions: SessionRepo; accounts: Ac
       id: newId(),
       realm_id: account.realm_id,
       account_id: account.id,
-      token_hash: secrets.hash(TOKEN_PURPOSE, token),
+      token_hash: tokenHash(token),
       created_at: now,
       expires_at: now + LIMITS.tokenLifetimeMs,
       last_seen_at: now,
@@ -41,18 +56,50 @@ export function createSessionService(deps: { sessions: SessionRepo; accounts: Ac
     return { token, session };
   }
 
-  /** The live session and enabled account behind a token, or undefined. */
-  async function authenticate(token: string): Promise<{ session: Session; account: Account } | undefined> {
-    if (!token || token.length > 256) return undefined;
-    const session = await sessions.findSessionByTokenHash(secrets.hash(TOKEN_PURPOSE, token));
+  /**
+   * The live session and enabled account behind a token's hash, or undefined; writes
+   * last_seen_at at most once a minute (the answer carries the value written). Two lookups:
+   * joining them into one query measured no faster here (scripts/bench/guard-parts.ts) and
+   * runs only when the guard's cache misses.
+   */
+  async function authenticateHash(hash: string): Promise<{ session: Session; account: Account } | undefined> {
+    const session = await sessions.findSessionByTokenHash(hash);
     const now = clock.now();
     if (!session || session.revoked_at !== null || session.expires_at <= now) return undefined;
     // last_seen_at is written at most once a minute, so idleness is known to that precision.
     if (now - session.last_seen_at > idleMs) return undefined;
     const account = await accounts.findAccountById(session.realm_id, session.account_id);
     if (!account || account.disabled) return undefined;
-    if (now - session.last_seen_at > TOUCH_EVERY_MS) await sessions.touchSession(session.id, now);
+    if (now - session.last_seen_at > TOUCH_EVERY_MS) {
+      await sessions.touchSession(session.id, now);
+      return { session: { ...session, last_seen_at: now }, account };
+    }
     return { session, account };
+  }
+
+  /** The live session and enabled account behind a token, or undefined (uncached: credentials other than the guard's). */
+  function authenticate(token: string): Promise<{ session: Session; account: Account } | undefined> {
+    if (!token || token.length > 256) return Promise.resolve(undefined);
+    return authenticateHash(tokenHash(token));
+  }
+
+  // Entries are re-read once their session was last seen a minute ago: that is when the
+  // uncached path would touch it, and an idle timeout is never shorter than that.
+  const cache = createAuthCache({
+    readEpoch: deps.readEpoch,
+    authenticateHash,
+    loadPrincipal: deps.loadPrincipal,
+    clock,
+    freshForMs: Math.min(TOUCH_EVERY_MS, idleMs),
+  });
+
+  /**
+   * What the guard needs for a bearer token — session, account, principal — or undefined;
+   * served from memory while nothing it depends on changed anywhere (auth-cache.ts).
+   */
+  function resolve(token: string): Promise<Resolved | undefined> {
+    if (!token || token.length > 256) return Promise.resolve(undefined);
+    return cache.resolve(tokenHash(token));
   }
 
   /**
@@ -68,6 +115,8 @@ export function createSessionService(deps: { sessions: SessionRepo; accounts: Ac
   return {
     issue,
     authenticate,
+    resolve,
+    cacheStats: cache.stats,
     liveAccountOf,
     revoke: (s: Session) => sessions.revokeSession(s.realm_id, s.id, clock.now()),
     revokeAll: (a: Account, exceptId?: string) => sessions.revokeAccountSessions(a.realm_id, a.id, clock.now(), exceptId),

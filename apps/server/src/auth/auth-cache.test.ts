@@ -1,0 +1,275 @@
+/**
+ * The guard's cache (auth-cache.ts, issue 11): reads are served from memory, and yet a
+ * logout, a password change, a disable, a forced password change or a role change is
+ * refused or granted at the very next request — on the instance that made the change and, on
+ * PostgreSQL, on another instance sharing the database. Every test first makes sure the
+ * token's entry is in the cache (a second read is a hit), so a refusal afterwards shows the
+ * cache was invalidated, not merely unused.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createContext, type AppContext } from '../composition/context.js';
+import { openDb } from '../platform/db.js';
+import { createHarness, DB_TARGETS, describeBothDbs, PG_URL, testConfig, type Harness } from '../test/harness.js';
+import { ADMIN, as, bindRole, createPerson, createService, issueSession, PASSWORD, tokenFor, type TestAccount } from '../test/kit.js';
+import { sharedFreshRead } from './auth-cache.js';
+
+const ACCOUNT = '/api/users/account';
+const PEOPLE = '/api/users/realms/master/accounts';
+
+type Node = { app: FastifyInstance; ctx: AppContext };
+
+/** Hits of the node's guard cache so far. */
+const cacheHits = (node: Node) => node.ctx.services.sessions.cacheStats().hits;
+
+/**
+ * A second server instance on the harness's PostgreSQL schema: its own pool, context and so
+ * its own auth cache, the same master key and clock, as two processes behind a load balancer.
+ */
+async function secondInstance(h: Harness): Promise<Node & { dispose(): Promise<void> }> {
+  const dbh = openDb(PG_URL, { schema: h.dbh.schema!, poolMax: 5 });
+  const config = testConfig();
+  const ctx = createContext(config, dbh, h.clock);
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async dispose() {
+      await app.close();
+      await dbh.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads twice with `token` and checks that the second read was served from `node`'s cache. */
+async function cached(node: Node, token: string, url = ACCOUNT): Promise<void> {
+  expect((await as(node, token).get(url)).status).toBe(200);
+  const before = cacheHits(node);
+  expect((await as(node, token).get(url)).status).toBe(200);
+  expect(cacheHits(node)).toBe(before + 1);
+}
+
+async function personWithToken(h: Harness, roleId?: string): Promise<{ a: TestAccount; token: string }> {
+  const a = await createPerson(h);
+  if (roleId) await bindRole(h, a, roleId);
+  return { a, token: await tokenFor(h, a) };
+}
+
+describeBothDbs('auth cache (issue 11)', (h) => {
+  it('serves a repeated read from memory, with the same answer as the first', async () => {
+    const { token } = await personWithToken(h());
+    const first = await as(h(), token).get('/api/perm/user/info');
+    await cached(h(), token, '/api/perm/user/info');
+    expect((await as(h(), token).get('/api/perm/user/info')).body).toEqual(first.body);
+  });
+
+  it('A-36 a logout is refused at the next request', async () => {
+    const { token } = await personWithToken(h());
+    await cached(h(), token);
+    expect((await as(h(), token).post('/api/users/auth/logout')).status).toBe(200);
+    expect(await as(h(), token).get(ACCOUNT)).toMatchObject({ status: 401, body: { code: 1001 } });
+  });
+
+  it('A-16 a password change ends the other sessions at once, and keeps its own', async () => {
+    const { a, token } = await personWithToken(h());
+    const other = await tokenFor(h(), a);
+    await cached(h(), token);
+    await cached(h(), other);
+    const changed = await as(h(), token).post('/api/users/account/password', { oldPassword: PASSWORD, newPassword: 'Another-Pass-58' });
+    expect(changed.status).toBe(200);
+    expect((await as(h(), other).get(ACCOUNT)).status).toBe(401);
+    expect((await as(h(), token).get(ACCOUNT)).status).toBe(200);
+  });
+
+  it('A-16 an account disabled by an administrator is refused at once', async () => {
+    const { a, token } = await personWithToken(h());
+    const admin = await tokenFor(h(), ADMIN);
+    await cached(h(), token);
+    expect((await as(h(), admin).post(`${PEOPLE}/${a.id}/disable`)).status).toBe(200);
+    expect((await as(h(), token).get(ACCOUNT)).status).toBe(401);
+  });
+
+  it('any writer of the accounts table is seen, not only the services that know the cache', async () => {
+    // A session issued directly stays live when only the account row changes: the row itself must count.
+    const a = await createPerson(h());
+    const token = await issueSession(h(), a);
+    await cached(h(), token);
+    await h().ctx.repos.accounts.updateAccount(a.realmId, a.id, { disabled: 1 });
+    expect((await as(h(), token).get(ACCOUNT)).status).toBe(401);
+    await h().ctx.repos.accounts.updateAccount(a.realmId, a.id, { disabled: 0 });
+    expect((await as(h(), token).get(ACCOUNT)).status).toBe(200);
+    await cached(h(), token);
+    await h().ctx.repos.accounts.updateAccount(a.realmId, a.id, { force_password: 1 });
+    expect(await as(h(), token).get(PEOPLE)).toMatchObject({ status: 403, body: { code: 1008 } });
+    expect((await as(h(), token).get(ACCOUNT)).body.data.forcePassword).toBe(true);
+  });
+
+  it('a role taken away is refused at the next request, a role given is granted at the next request', async () => {
+    const { a, token } = await personWithToken(h(), 'realm-viewer');
+    const admin = await tokenFor(h(), ADMIN);
+    await cached(h(), token, PEOPLE);
+    expect((await as(h(), admin).delete(`/api/perm/realms/master/assignments/${a.id}/realm-viewer`)).status).toBe(200);
+    expect(await as(h(), token).get(PEOPLE)).toMatchObject({ status: 403, body: { code: 1003 } });
+    await cached(h(), token);
+    expect((await as(h(), admin).post('/api/perm/realms/master/assignments', { accountId: a.id, roleId: 'realm-viewer' })).status).toBe(200);
+    expect((await as(h(), token).get(PEOPLE)).status).toBe(200);
+  });
+
+  it("a service account's grant withdrawn, or its owner disabled, is refused at the next request", async () => {
+    const { a: owner } = await personWithToken(h(), 'realm-viewer');
+    const svc = await createService(h(), owner, `svc${Date.now().toString(36)}`);
+    const key = { realmId: owner.realmId, accountId: svc.id, ownerId: owner.id };
+    await h().ctx.repos.serviceAccounts.saveServiceGrants(key, [{ permissionId: 'person', actions: ['query'] }], h().clock.now());
+    const token = await tokenFor(h(), svc);
+    await cached(h(), token, PEOPLE);
+    await h().ctx.repos.serviceAccounts.saveServiceGrants(key, [], h().clock.now());
+    expect((await as(h(), token).get(PEOPLE)).status).toBe(403);
+    await h().ctx.repos.serviceAccounts.saveServiceGrants(key, [{ permissionId: 'person', actions: ['query'] }], h().clock.now());
+    await cached(h(), token, PEOPLE);
+    await h().ctx.repos.accounts.updateAccount(owner.realmId, owner.id, { disabled: 1 });
+    expect((await as(h(), token).get(PEOPLE)).status).toBe(403);
+  });
+
+  it('a new user name shows at once', async () => {
+    const { token } = await personWithToken(h());
+    await cached(h(), token);
+    const name = `renamed${Date.now().toString(36)}`;
+    expect((await as(h(), token).patch(ACCOUNT, { username: name })).status).toBe(200);
+    expect((await as(h(), token).get(ACCOUNT)).body.data.username).toBe(name);
+  });
+
+  it('A-36 the cache neither extends the idle timeout nor the 7 days', async () => {
+    const { token } = await personWithToken(h());
+    await cached(h(), token);
+    // still used within the idle window: the session lives on
+    h().clock.advance(h().ctx.config.sessionIdleMs - 1000);
+    expect((await as(h(), token).get(ACCOUNT)).status).toBe(200);
+    h().clock.advance(h().ctx.config.sessionIdleMs + 1000);
+    expect((await as(h(), token).get(ACCOUNT)).status).toBe(401);
+  });
+
+  it('bumps the auth epoch on the changes the guard decides on, and not on sign-in bookkeeping', async () => {
+    const { repos } = h().ctx;
+    const epoch = () => repos.authEpoch.read();
+    const a = await createPerson(h());
+    const grows = async (what: string, write: () => Promise<unknown>, expected: boolean) => {
+      const before = await epoch();
+      await write();
+      expect({ what, grew: (await epoch()) > before }).toEqual({ what, grew: expected });
+    };
+    const now = h().clock.now();
+    await grows('a new account', () => createPerson(h()), false);
+    const token = await issueSession(h(), a);
+    const [session] = await repos.sessions.listAccountSessions(a.realmId, a.id, now);
+    await grows('a new session', () => issueSession(h(), a), false);
+    await grows('last login', () => repos.accounts.updateAccount(a.realmId, a.id, { last_login_at: now, last_login_area: '86' }), false);
+    await grows('last seen', () => repos.sessions.touchSession(session!.id, now + 1), false);
+    await grows('an account change', () => repos.accounts.updateAccount(a.realmId, a.id, { avatar: 'https://cdn.example.test/a.png', updated_at: now }), true);
+    await grows('a role binding', () => repos.roles.bindRole(a.id, 'realm-viewer', a.realmId, now), true);
+    await grows('a session revoked', () => repos.sessions.revokeSession(a.realmId, session!.id, now), true);
+    // rolled back with the change it belongs to
+    const before = await epoch();
+    await expect(
+      h()
+        .ctx.db.transaction()
+        .execute(async (trx) => {
+          await repos.accounts.updateAccount(a.realmId, a.id, { disabled: 1 }, trx);
+          throw new Error('rolled back');
+        }),
+    ).rejects.toThrow('rolled back');
+    expect(await epoch()).toBe(before);
+    expect(token).toBeTruthy();
+    await grows('an account deleted', () => repos.accounts.deletePersons(a.realmId, [a.id]), true);
+  });
+});
+
+describe('auth cache: two instances on one PostgreSQL (issue 11) [postgres]', () => {
+  let a: Harness & { dispose(): Promise<void> };
+  let b: Node & { dispose(): Promise<void> };
+  beforeAll(async () => {
+    a = await createHarness(DB_TARGETS.find((t) => t.dialect === 'postgres')!);
+    b = await secondInstance(a);
+  });
+  afterAll(async () => {
+    await b?.dispose();
+    await a?.dispose();
+  });
+
+  it('A-36 a logout on one instance is refused on the other at once', async () => {
+    const { token } = await personWithToken(a);
+    await cached(a, token);
+    await cached(b, token);
+    expect((await as(a, token).post('/api/users/auth/logout')).status).toBe(200);
+    expect((await as(b, token).get(ACCOUNT)).status).toBe(401);
+  });
+
+  it('A-16 a disable on one instance is refused on the other at once, even by many requests in flight', async () => {
+    const { a: person, token } = await personWithToken(a);
+    const admin = await tokenFor(a, ADMIN);
+    await cached(b, token);
+    expect((await as(a, admin).post(`${PEOPLE}/${person.id}/disable`)).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => as(b, token).get(ACCOUNT)));
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 401));
+  });
+
+  it('a role taken away on one instance is refused on the other at once, and given back is granted at once', async () => {
+    const { a: person, token } = await personWithToken(a, 'realm-viewer');
+    const admin = await tokenFor(a, ADMIN);
+    await cached(b, token, PEOPLE);
+    expect((await as(a, admin).delete(`/api/perm/realms/master/assignments/${person.id}/realm-viewer`)).status).toBe(200);
+    expect((await as(b, token).get(PEOPLE)).status).toBe(403);
+    expect((await as(a, admin).post('/api/perm/realms/master/assignments', { accountId: person.id, roleId: 'realm-viewer' })).status).toBe(200);
+    expect((await as(b, token).get(PEOPLE)).status).toBe(200);
+  });
+
+  it('a password change on one instance ends the sessions used on the other', async () => {
+    const { a: person, token } = await personWithToken(a);
+    const other = await tokenFor(a, person);
+    await cached(b, other);
+    expect((await as(a, token).post('/api/users/account/password', { oldPassword: PASSWORD, newPassword: 'Another-Pass-58' })).status).toBe(200);
+    expect((await as(b, other).get(ACCOUNT)).status).toBe(401);
+  });
+});
+
+describe('sharedFreshRead', () => {
+  it('gives every caller a value read after it called, sharing reads between concurrent callers', async () => {
+    let value = 0;
+    let reads = 0;
+    const pending: (() => void)[] = [];
+    // each read resolves when released, with the value current at its start
+    const read = () => {
+      reads++;
+      const v = value;
+      return new Promise<number>((resolve) => pending.push(() => resolve(v)));
+    };
+    const fresh = sharedFreshRead(read);
+    const first = fresh();
+    value = 1; // a change commits while the first read is under way
+    const second = fresh();
+    const third = fresh();
+    expect(reads).toBe(1);
+    pending.shift()!();
+    expect(await first).toBe(0);
+    await new Promise((r) => setTimeout(r, 0));
+    // the two callers that came during the first read share the next one, which sees the change
+    expect(reads).toBe(2);
+    pending.shift()!();
+    expect(await second).toBe(1);
+    expect(await third).toBe(1);
+  });
+
+  it('passes a failed read to its callers and reads again for the next ones', async () => {
+    let fail = true;
+    const fresh = sharedFreshRead(async () => {
+      if (fail) throw new Error('database away');
+      return 7;
+    });
+    await expect(fresh()).rejects.toThrow('database away');
+    fail = false;
+    expect(await fresh()).toBe(7);
+  });
+});
