@@ -15,7 +15,20 @@ const features = fs.readdirSync('apps/web/src/features');
 const S = './apps/server/src';
 
 /** Server areas from the bottom up; an area may import only areas on a lower level. */
-const LEVELS = [['platform'], ['accounts'], ['perm'], ['notify', 'codes'], ['realms'], ['captcha'], ['auth'], ['otp'], ['me', 'legacy'], ['composition']];
+const LEVELS = [
+  ['platform'],
+  ['accounts'],
+  ['audit'],
+  ['perm'],
+  ['notify', 'codes'],
+  ['realms'],
+  ['captcha'],
+  ['auth'],
+  ['otp'],
+  ['me', 'legacy', 'directory'],
+  ['dashboard'],
+  ['composition'],
+];
 const level = (area) => LEVELS.findIndex((l) => l.includes(area));
 const areas = LEVELS.flat();
 const layering = areas.flatMap((area) => {

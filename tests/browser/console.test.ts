@@ -139,7 +139,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
     expect(JSON.parse((await userDo).postData() ?? '{}')).toMatchObject({ todo: 'GetIOTUserName' });
     expect(await page.locator('[data-testid=user-name]').textContent()).toBe('admin');
     expect(await page.title()).toBe(`${zh.menu.center} - ${site}`);
-    expect(await menuLabels(page)).toEqual([zh.menu.group_account, zh.menu.center, zh.menu.security]);
+    expect(await menuLabels(page)).toEqual([zh.menu.group_account, zh.menu.center, zh.menu.security, zh.menu.userService]);
     await page.locator('[data-testid=account-center]').filter({ hasText: 'master' }).waitFor();
     await screenshot(page, 'account-center');
   });
@@ -152,12 +152,18 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
       zh.menu.domain,
       zh.menu.domainCert,
       zh.menu.outbox,
+      zh.menu.role,
+      zh.menu.audit,
       zh.menu.group_cert,
       zh.menu.certList,
       zh.menu.keys,
       zh.menu.tools,
+      zh.menu.group_dashboard,
+      zh.menu.analysis,
+      zh.menu.monitor,
+      zh.menu.workplace,
     ]);
-    await page.getByText(zh.pages.not_available_title, { exact: false }).first().waitFor();
+    await page.locator('.ant-table').first().waitFor();
     await screenshot(page, 'domain-menu');
   });
 

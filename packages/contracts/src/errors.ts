@@ -36,6 +36,40 @@ export const ErrorCodes = {
   METHOD_DISABLED: { code: 1014, key: 'method_disabled', status: 403 },
   /** A-29: shorter than SPEC §5 / the realm's minimum, on the common-passwords list, or unchanged; errData.reason says which */
   PASSWORD_REJECTED: { code: 1021, key: 'password_rejected', status: 400 },
+  // realms (issue 11)
+  /** the realm id is taken (errData {field: 'realmId'}) */
+  REALM_EXISTS: { code: 1030, key: 'realm_exists', status: 409 },
+  /** `master` cannot be deleted */
+  REALM_PROTECTED: { code: 1031, key: 'realm_protected', status: 403 },
+  /** the realm still has accounts: errData {accountCount}; send {confirmDeleteEverything: true, accountCount} */
+  REALM_NOT_EMPTY: { code: 1032, key: 'realm_not_empty', status: 409 },
+  /** a logo/icon that is not PNG/JPEG or is too large: errData {kind, maxBytes} */
+  IMAGE_REJECTED: { code: 1033, key: 'image_rejected', status: 400 },
+  /** the test mail could not be delivered: errData {reason} (no secret, no server answer) */
+  MAIL_FAILED: { code: 1034, key: 'mail_failed', status: 502 },
+  /** a realm export document that cannot be imported: errData {field, reason} */
+  IMPORT_INVALID: { code: 1035, key: 'import_invalid', status: 400 },
+  // person accounts (issue 11)
+  /** the CSV cannot be read as a whole: errData {reason: encoding|header|missing_columns|unknown_columns|malformed|too_many_rows|empty, line?, columns?} */
+  CSV_INVALID: { code: 1040, key: 'csv_invalid', status: 400 },
+  /** an import with row errors writes nothing: errData is the row-level report */
+  IMPORT_REJECTED: { code: 1041, key: 'import_rejected', status: 400 },
+  /** an administrator cannot disable, delete or reset their own account here (errData {action}) */
+  SELF_ACTION: { code: 1042, key: 'self_action', status: 409 },
+  // roles and assignments (issue 11, A-40)
+  ROLE_NAME_TAKEN: { code: 1060, key: 'role_name_taken', status: 409 },
+  ROLE_BUILTIN: { code: 1061, key: 'role_builtin', status: 403 },
+  /** errData {permissionId, action}: a grant the caller does not hold in that realm */
+  ROLE_TOO_WIDE: { code: 1062, key: 'role_too_wide', status: 403 },
+  LAST_MASTER_ADMIN: { code: 1063, key: 'last_master_admin', status: 409 },
+  ADMIN_MASTER_ONLY: { code: 1064, key: 'admin_master_only', status: 400 },
+  // service (sub) accounts (issue 11)
+  /** the owner already has a service account with this sub name (compared without case) */
+  SERVICE_NAME_TAKEN: { code: 1050, key: 'service_name_taken', status: 409 },
+  /** A-40: errData {permissionId, action, holder: 'owner' | 'caller'}: a grant beyond the owner's or the caller's permissions */
+  SERVICE_GRANT_TOO_WIDE: { code: 1051, key: 'service_grant_too_wide', status: 403 },
+  /** A-40 impersonation: the service account can do more than the caller, who may not set its password or enable it */
+  SERVICE_ABOVE_CALLER: { code: 1052, key: 'service_above_caller', status: 403 },
   INTERNAL: { code: 1500, key: 'internal', status: 500 },
 } as const;
 

@@ -10,7 +10,7 @@ import type { Phrases } from './phrases/types.js';
 export type MenuArea = 'user' | 'domain';
 
 /** Menu groups, each a phrase key under `menu`. */
-export type MenuGroup = 'group_account' | 'group_domain' | 'group_cert';
+export type MenuGroup = 'group_dashboard' | 'group_account' | 'group_domain' | 'group_cert';
 
 export interface ConsoleRoute {
   /** Route name; for signed-in pages also the permission id. */
@@ -35,6 +35,7 @@ export const ROUTE_REDIRECTS: Readonly<Record<string, string>> = {
   '/user/recover': '/retrieve',
   '/account': '/account/domain',
   '/account/cert': '/account/cert/list',
+  '/dashboard': '/dashboard/workplace',
 };
 
 export const SIGN_IN_PATH = '/user/loginSSO';
@@ -67,6 +68,8 @@ export const SIGNED_IN_ROUTES: readonly ConsoleRoute[] = [
   { name: 'center', path: '/account/center', title: 'center', permission: 'center', area: 'user', menu: 'group_account' },
   { name: 'security', path: '/account/security', title: 'security', permission: 'security', area: 'user', menu: 'group_account' },
   { name: 'userClient', path: '/user/client', title: 'userClient', permission: 'userClient', area: 'user' },
+  // Issue 11: a person's own service accounts (DESIGN.md §4), for holders of userService.
+  { name: 'userService', path: '/user/service', title: 'userService', permission: 'userService', area: 'user', menu: 'group_account' },
   { name: 'domain', path: '/account/domain', title: 'domain', permission: 'domain', area: 'domain', menu: 'group_domain' },
   { name: 'domainCert', path: '/account/domain/cert', title: 'domainCert', permission: 'domainCert', area: 'domain', menu: 'group_domain' },
   { name: 'service', path: '/account/service', title: 'service', permission: 'service', area: 'domain' },
@@ -80,6 +83,13 @@ export const SIGNED_IN_ROUTES: readonly ConsoleRoute[] = [
   // Master-realm administrators' mail/SMS outbox (issue 3); not in SPEC's menu table, listed
   // under the domain group for holders of outbox.query.
   { name: 'outbox', path: '/account/outbox', title: 'outbox', permission: 'outbox', area: 'domain', menu: 'group_domain' },
+  // Issue 11: roles and assignments, the audit log, and SPEC §2's dashboard (analysis,
+  // monitor, workplace), listed under "other screens" without routes; paths are ours.
+  { name: 'role', path: '/account/role', title: 'role', permission: 'role', area: 'domain', menu: 'group_domain' },
+  { name: 'audit', path: '/account/audit', title: 'audit', permission: 'audit', area: 'domain', menu: 'group_domain' },
+  { name: 'analysis', path: '/dashboard/analysis', title: 'analysis', permission: 'dashboard', area: 'domain', menu: 'group_dashboard' },
+  { name: 'monitor', path: '/dashboard/monitor', title: 'monitor', permission: 'dashboard', area: 'domain', menu: 'group_dashboard' },
+  { name: 'workplace', path: '/dashboard/workplace', title: 'workplace', permission: 'dashboard', area: 'domain', menu: 'group_dashboard' },
 ];
 
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES];

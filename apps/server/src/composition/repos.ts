@@ -4,6 +4,9 @@
  * depend on the database handle only, never on each other or on a service.
  */
 import { createAccountRepo } from '../accounts/accounts.repo.js';
+import { createAuditRepo } from '../audit/audit.repo.js';
+import { createServiceAccountRepo } from '../directory/service-accounts.repo.js';
+import { createAuthEpochRepo } from '../auth/auth-cache.repo.js';
 import { createSessionRepo } from '../auth/sessions.repo.js';
 import { createRedisThrottleStore } from '../auth/throttle/redis-store.js';
 import type { ThrottleStore } from '../auth/throttle/store.js';
@@ -23,9 +26,12 @@ import { createRealmRepo } from '../realms/realms.repo.js';
 export function createRepos(db: Db) {
   return {
     accounts: createAccountRepo(db),
+    audit: createAuditRepo(db),
+    serviceAccounts: createServiceAccountRepo(db),
     realms: createRealmRepo(db),
     roles: createRoleRepo(db),
     sessions: createSessionRepo(db),
+    authEpoch: createAuthEpochRepo(db),
     throttle: createThrottleRepo(db),
     codes: createCodeRepo(db),
     mailLinks: createMailLinkRepo(db),

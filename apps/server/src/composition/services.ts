@@ -11,6 +11,14 @@
  * A new area adds its services here, as one more step at its place in that order.
  */
 import { normaliseMobile } from '../accounts/phone.js';
+import { createAuditReadService } from '../audit/audit-read.service.js';
+import { createAuditService } from '../audit/audit.service.js';
+import { createSignInEvents } from '../audit/sign-in-events.js';
+import { createServiceAccountService } from '../directory/service-accounts.service.js';
+import { createPersonAdminService } from '../directory/person-admin.service.js';
+import { createPersonBulkService } from '../directory/person-bulk.service.js';
+import { createPersonImportService } from '../directory/person-import.service.js';
+import { createPersonListService } from '../directory/person-list.service.js';
 import { createCodeSignInService } from '../auth/flows/code-sign-in.service.js';
 import type { FlowDeps } from '../auth/flows/deps.js';
 import { createFTokenService } from '../auth/flows/ftoken.service.js';
@@ -33,6 +41,7 @@ import { createOutboxService } from '../notify/outbox.service.js';
 import { createSecurityNotices } from '../notify/security-notices.js';
 import { createOtpService } from '../otp/otp.service.js';
 import { createPermService } from '../perm/perm.service.js';
+import { createRolesService } from '../perm/roles.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
 import type { Secrets } from '../platform/crypto.js';
@@ -40,9 +49,22 @@ import type { Transact } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import { createRealmPolicy } from '../realms/realm-policy.js';
 import { createRealmSettingsService } from '../realms/realm-settings.service.js';
+import { createRealmBrandingService } from '../realms/realm-branding.service.js';
+import { createRealmTransferService } from '../realms/realm-transfer.service.js';
+import { createRealmsService } from '../realms/realms.service.js';
+import { protectionOf } from '../realms/realm-settings.js';
+import { throttlePolicyOf, THROTTLE_DEFAULTS } from '../auth/throttle/defaults.js';
+import { t } from '../platform/i18n.js';
+import { PROTECTION_DEFAULTS, resolveLocale } from '@umbo/contracts';
+import type { RequestWindow } from '../platform/metrics.js';
+import { createDashboardService } from '../dashboard/dashboard.service.js';
+import { createMonitorService, type HealthProbes } from '../dashboard/monitor.service.js';
 import type { Repos, Stores } from './repos.js';
 
 export interface ServiceInputs {
+  /** the monitor's figures (platform/metrics.ts) and health pings (composition/context.ts) */
+  requestWindow: RequestWindow;
+  probes: HealthProbes;
   config: Config;
   clock: Clock;
   secrets: Secrets;
@@ -57,6 +79,10 @@ export function createServices(i: ServiceInputs) {
   const { config, clock, secrets, repos, stores, transact } = i;
   const siteTitle = config.siteTitle;
 
+  // the audit trail: every later service may record events in its own transactions
+  const audit = createAuditService({ repo: repos.audit, clock });
+  const auditReads = createAuditReadService({ audit, accounts: repos.accounts });
+
   // notify: delivery of mail and SMS, the outbox, security notices
   const notify = createNotifyService({ config: i.notifyConfig, outbox: repos.outbox, secrets, clock, log: i.log.child({ name: 'notify' }) });
   const outbox = createOutboxService({ outbox: repos.outbox, secrets });
@@ -64,19 +90,57 @@ export function createServices(i: ServiceInputs) {
   const notices = createSecurityNotices({ notify, deliveryOf: realmPolicy.settingsOf, preferencesOf: createPreferencesReader(repos.me), siteTitle, clock });
 
   // codes and captcha
-  const codes = createCodeService({ store: stores.codes, secrets, clock });
+  const codes = createCodeService({
+    store: stores.codes,
+    secrets,
+    clock,
+    // the realm's wrong-try budget per code (issue 11); an unknown realm gets today's default
+    maxAttemptsOf: (realmId) =>
+      realmPolicy.settingsOf(realmId).then(
+        (st) => protectionOf(st).codeMaxAttempts,
+        () => PROTECTION_DEFAULTS.codeMaxAttempts,
+      ),
+  });
   const mailLinks = createMailLinkService({ repo: repos.mailLinks, secrets, clock });
   const captcha = createCaptchaService({ store: stores.codes, secrets, clock, settingsOf: realmPolicy.settingsOf });
 
   // permissions, sessions, sign-in throttling and the one-time password
-  const perm = createPermService(repos.roles);
-  const sessions = createSessionService({ sessions: repos.sessions, accounts: repos.accounts, secrets, clock, idleMs: config.sessionIdleMs });
-  const throttle = createThrottleService({ store: stores.throttle, secrets, clock });
+  // a service account's grants live in the directory area, above perm: its reader is passed in
+  const perm = createPermService(repos.roles, { serviceGrants: repos.serviceAccounts.findServicePrincipalSource });
+  // roles and their assignment (issue 11); realms sit above perm, so their lookup is passed in
+  const roles = createRolesService({
+    roles: repos.roles,
+    accounts: repos.accounts,
+    perm,
+    audit,
+    realmExists: async (realmId) => Boolean(await repos.realms.findRealmById(realmId)),
+    clock,
+    transact,
+  });
+  const sessions = createSessionService({
+    sessions: repos.sessions,
+    accounts: repos.accounts,
+    secrets,
+    clock,
+    idleMs: config.sessionIdleMs,
+    // the guard's cache of session, account and principal, checked against the auth epoch (auth/auth-cache.ts)
+    loadPrincipal: perm.loadPrincipal,
+    readEpoch: repos.authEpoch.read,
+  });
+  // each realm's own sign-in protection (issue 11); an unknown realm gets today's defaults
+  const throttlePolicyOfRealm = (realmId: string) =>
+    realmPolicy.settingsOf(realmId).then(
+      (st) => throttlePolicyOf(protectionOf(st)),
+      () => THROTTLE_DEFAULTS,
+    );
+  const throttle = createThrottleService({ store: stores.throttle, secrets, clock, policyOf: throttlePolicyOfRealm });
   const reauth = createReauth({ throttle });
   const otp = createOtpService({ repo: repos.otp, secrets, clock, throttle, reauth, notices, issuer: siteTitle, transact });
 
   // signing in: the password form, then the public flows by code, registration and recovery
-  const login = createLoginService({ accounts: repos.accounts, sessions, clock, throttle, otp, captcha, settingsOf: realmPolicy.settingsOf });
+  // every sign-in, lock, code sent, registration, activation and password change goes to the audit trail
+  const signIns = createSignInEvents(audit);
+  const login = createLoginService({ accounts: repos.accounts, sessions, clock, throttle, otp, captcha, settingsOf: realmPolicy.settingsOf, signIns });
   const flows: FlowDeps = {
     publicUrl: config.publicUrl,
     siteTitle,
@@ -94,6 +158,7 @@ export function createServices(i: ServiceInputs) {
     secondFactor: otp,
     throttle,
     notices,
+    signIns,
   };
   const codeSignIn = createCodeSignInService(flows);
   const registration = createRegistrationService(flows);
@@ -111,14 +176,92 @@ export function createServices(i: ServiceInputs) {
     notices,
     otpEnabled: otp.isEnabled,
     transact,
+    signIns,
   });
   const bindCodes = createBindCodes({ codes, notify, siteTitle, deliveryOf: realmPolicy.settingsOf });
   const binding = createBindingService({ accounts: repos.accounts, reauth, notices, clock, normaliseMobile, codes: bindCodes });
 
   // administration of realms
-  const realmSettings = createRealmSettingsService({ realms: repos.realms, secrets, clock });
+  const realmSettings = createRealmSettingsService({ realms: repos.realms, secrets, clock, transact, audit });
+  const realms = createRealmsService({
+    realms: repos.realms,
+    accounts: repos.accounts,
+    perm,
+    settings: realmSettings,
+    // Realm deletion: every area's rows of the realm, in one transaction, dependants first.
+    // A new repository with realm-scoped rows adds its deleteAllInRealm here.
+    contents: [
+      repos.sessions.deleteAllInRealm,
+      repos.otp.deleteAllInRealm,
+      repos.me.deleteAllInRealm,
+      repos.codes.deleteAllInRealm,
+      repos.mailLinks.deleteAllInRealm,
+      repos.throttle.deleteAllInRealm,
+      repos.outbox.deleteAllInRealm,
+      repos.serviceAccounts.deleteAllInRealm,
+      repos.roles.deleteAllInRealm,
+      repos.accounts.deleteAllInRealm,
+    ],
+    clock,
+    transact,
+    audit,
+  });
+  const realmBranding = createRealmBrandingService({
+    realms: repos.realms,
+    clock,
+    transact,
+    audit,
+    mail: { notify, globalSmtp: Boolean(i.notifyConfig.smtpUrl), text: (locale, key, vars) => t(resolveLocale(locale), `domains.${key}`, vars) },
+  });
+  const realmTransfer = createRealmTransferService({
+    realms: repos.realms,
+    settings: realmSettings,
+    accounts: repos.accounts,
+    roles: repos.roles,
+    perm,
+    secrets,
+    clock,
+    transact,
+    audit,
+  });
+
+  // service (sub) accounts: administrators' and owners' doors (issue 11)
+  const serviceAccounts = createServiceAccountService({
+    accounts: repos.accounts,
+    profiles: repos.serviceAccounts,
+    sessions: repos.sessions,
+    perm,
+    audit,
+    passwordMinOf: async (realmId) => (await realmPolicy.settingsOf(realmId)).passwordMinLength,
+    clock,
+    transact,
+  });
+
+  // person accounts of a realm (issue 11): list, one account, bulk, CSV import and export
+  const realmPasswordMin = async (realmId: string) => (await realmPolicy.settingsOf(realmId)).passwordMinLength;
+  const personAdmin = createPersonAdminService({
+    accounts: repos.accounts,
+    audit,
+    perm,
+    sessions: repos.sessions,
+    otp: repos.otp,
+    realmPasswordMin,
+    clock,
+    transact,
+  });
+  const personList = createPersonListService({ accounts: repos.accounts, audit, assertRealm: async (realmId) => void (await realmPolicy.settingsOf(realmId)) });
+  const personBulk = createPersonBulkService({ accounts: repos.accounts, audit, sessions: repos.sessions, admin: personAdmin, clock, transact });
+  const personImport = createPersonImportService({ accounts: repos.accounts, audit, realmPasswordMin, clock, transact });
+
+  // the dashboard: figures from the audit trail, and this process's own metrics
+  const dashboard = createDashboardService({ audit: repos.audit, perm, clock });
+  const monitor = createMonitorService({ window: i.requestWindow, probes: i.probes, perm, clock });
 
   return {
+    audit,
+    auditReads,
+    dashboard,
+    monitor,
     notify,
     outbox,
     realmPolicy,
@@ -127,6 +270,7 @@ export function createServices(i: ServiceInputs) {
     mailLinks,
     captcha,
     perm,
+    roles,
     sessions,
     throttle,
     reauth,
@@ -139,6 +283,14 @@ export function createServices(i: ServiceInputs) {
     me,
     binding,
     realmSettings,
+    realms,
+    realmBranding,
+    realmTransfer,
+    serviceAccounts,
+    personAdmin,
+    personList,
+    personBulk,
+    personImport,
   };
 }
 

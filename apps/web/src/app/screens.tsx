@@ -19,6 +19,14 @@ const RetrievePage = lazyScreen(() => import('../features/auth/pages/retrieve-pa
 const ResetPage = lazyScreen(() => import('../features/auth/pages/reset-page'));
 const FTokenPage = lazyScreen(() => import('../features/auth/pages/ftoken-page'));
 const NotAvailablePage = lazyScreen(() => import('../components/not-available-page'));
+const DomainPage = lazyScreen(() => import('../features/domains/pages/domain-page'));
+const PersonPage = lazyScreen(() => import('../features/people/pages/person-page'));
+const ServicePage = lazyScreen(() => import('../features/people/pages/service-page'));
+const RolePage = lazyScreen(() => import('../features/roles/pages/role-page'));
+const AuditPage = lazyScreen(() => import('../features/audit/pages/audit-page'));
+const AnalysisPage = lazyScreen(() => import('../features/dashboard/pages/analysis-page'));
+const MonitorPage = lazyScreen(() => import('../features/dashboard/pages/monitor-page'));
+const WorkplacePage = lazyScreen(() => import('../features/dashboard/pages/workplace-page'));
 
 export const RichProviders = lazyScreen(() => import('./rich-providers'), <PageLoading full />);
 export const BasicLayout = lazyScreen(() => import('./shell/basic-layout'), <PageLoading full />);
@@ -52,6 +60,23 @@ export function screenFor(route: ConsoleRoute): ReactElement {
       return <SecurityPage />;
     case 'outbox':
       return <OutboxPage />;
+    case 'domain':
+      return <DomainPage />;
+    case 'person':
+      return <PersonPage />;
+    case 'service':
+    case 'userService':
+      return <ServicePage />;
+    case 'role':
+      return <RolePage />;
+    case 'audit':
+      return <AuditPage />;
+    case 'analysis':
+      return <AnalysisPage />;
+    case 'monitor':
+      return <MonitorPage />;
+    case 'workplace':
+      return <WorkplacePage />;
     default:
       return <NotAvailablePage />;
   }

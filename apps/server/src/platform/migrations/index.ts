@@ -11,6 +11,13 @@ import * as m0011otp from './0011_account_otp.js';
 import * as m0012account from './0012_account_settings_and_avatars.js';
 import * as m0013names from './0013_normalise_account_names.js';
 import * as m0014keycheck from './0014_instance_key_check.js';
+import * as m0015audit from './0015_audit_events.js';
+import * as m0016branding from './0016_realm_branding.js';
+import * as m0017accountlist from './0017_account_list_indexes.js';
+import * as m0018services from './0018_service_accounts.js';
+import * as m0019roles from './0019_role_indexes.js';
+import * as m0020audit from './0020_audit_indexes.js';
+import * as m0021authepoch from './0021_auth_epoch.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -20,6 +27,13 @@ const migrations: Record<string, Migration> = {
   '0012_account_settings_and_avatars': m0012account,
   '0013_normalise_account_names': m0013names,
   '0014_instance_key_check': m0014keycheck,
+  '0015_audit_events': m0015audit,
+  '0016_realm_branding': m0016branding,
+  '0017_account_list_indexes': m0017accountlist,
+  '0018_service_accounts': m0018services,
+  '0019_role_indexes': m0019roles,
+  '0020_audit_indexes': m0020audit,
+  '0021_auth_epoch': m0021authepoch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

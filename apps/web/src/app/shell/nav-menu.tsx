@@ -1,5 +1,14 @@
 /** The menu of the current area (SPEC §2), inline in the side menu or horizontal on top. */
-import { KeyOutlined, SafetyCertificateOutlined, SafetyOutlined, ToolOutlined, UserOutlined, GlobalOutlined, IdcardOutlined } from '@ant-design/icons';
+import {
+  DashboardOutlined,
+  KeyOutlined,
+  SafetyCertificateOutlined,
+  SafetyOutlined,
+  ToolOutlined,
+  UserOutlined,
+  GlobalOutlined,
+  IdcardOutlined,
+} from '@ant-design/icons';
 import type { CurrentUser } from '@umbo/contracts/permissions';
 import type { MenuArea, MenuGroup } from '@umbo/contracts/routes';
 import Menu from 'antd/es/menu';
@@ -10,6 +19,7 @@ import { Link } from 'react-router';
 import { menuSections } from './menu-model';
 
 const GROUP_ICONS: Record<MenuGroup, ReactNode> = {
+  group_dashboard: <DashboardOutlined />,
   group_account: <UserOutlined />,
   group_domain: <GlobalOutlined />,
   group_cert: <SafetyCertificateOutlined />,

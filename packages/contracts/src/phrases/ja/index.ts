@@ -12,5 +12,29 @@ import { account } from './account.js';
 import { flows } from './flows.js';
 import { security } from './security.js';
 import { table } from './table.js';
+import { domains } from './domains.js';
+import { people } from './people.js';
+import { roles } from './roles.js';
+import { audit } from './audit.js';
+import { dashboard } from './dashboard.js';
 
-export const ja: Phrases = { errors, validation, menu, shell, settings, login, pages, http, notify, account, flows, security, table };
+export const ja: Phrases = {
+  errors,
+  validation,
+  menu,
+  shell,
+  settings,
+  login,
+  pages,
+  http,
+  notify,
+  account,
+  flows,
+  security,
+  table,
+  domains,
+  people,
+  roles,
+  audit,
+  dashboard,
+};
