@@ -67,6 +67,20 @@ describeBothDbs('auth cache (issue 11)', (h) => {
     expect((await as(h(), token).get('/api/perm/user/info')).body).toEqual(first.body);
   });
 
+  it('logouts racing an administrator who ends every session of the same account: no deadlock, no failure, all sessions end', async () => {
+    const a = await createPerson(h());
+    const tokens = await Promise.all(Array.from({ length: 30 }, () => issueSession(h(), a)));
+    const admin = await tokenFor(h(), ADMIN);
+    const resets = Array.from({ length: 5 }, (_, i) =>
+      as(h(), admin).post(`/api/users/realms/${a.realmId}/accounts/${a.id}/password`, { password: `Temporary-Pa55-${i}x` }),
+    );
+    const logouts = tokens.map((t) => as(h(), t).post('/api/users/auth/logout'));
+    const answers = await Promise.all([...resets, ...logouts]);
+    expect(answers.filter((r) => r.status >= 500).map((r) => r.body)).toEqual([]);
+    expect(answers.slice(0, 5).every((r) => r.status === 200)).toBe(true);
+    for (const t of tokens) expect((await as(h(), t).get(ACCOUNT)).status).toBe(401);
+  });
+
   it('A-36 a logout is refused at the next request', async () => {
     const { token } = await personWithToken(h());
     await cached(h(), token);

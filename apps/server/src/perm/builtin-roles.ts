@@ -23,6 +23,9 @@ const all = (ids: readonly PermissionId[], actions: Action[] = [...ACTIONS]) => 
 const REALM_IDS = PERMISSION_IDS.filter((p) => PERMISSION_CATALOGUE[p].scope === 'realm' && !SELF_PERMISSIONS.includes(p));
 /** A realm-admin reads and exports its realm's audit trail; nobody edits or deletes it. */
 const AUDIT_READ: Action[] = ['query', 'get', 'export'];
+/** Creating and deleting realms are platform acts (admin of master): a realm-admin cannot delete its own realm. */
+const DOMAIN_IN_REALM: Action[] = ACTIONS.filter((a) => a !== 'add' && a !== 'delete');
+const realmAdminActions = (p: PermissionId): Action[] => (p === 'audit' ? AUDIT_READ : p === 'domain' ? DOMAIN_IN_REALM : [...ACTIONS]);
 
 export const BUILTIN_ROLES = [
   { id: 'admin', name: 'admin', description: 'has all permissions', permissions: all(PERMISSION_IDS) },
@@ -30,7 +33,7 @@ export const BUILTIN_ROLES = [
     id: 'realm-admin',
     name: 'realm-admin',
     description: 'manages one domain',
-    permissions: REALM_IDS.map((permissionId) => ({ permissionId, actions: permissionId === 'audit' ? AUDIT_READ : [...ACTIONS] })),
+    permissions: REALM_IDS.map((permissionId) => ({ permissionId, actions: realmAdminActions(permissionId) })),
   },
   { id: 'realm-viewer', name: 'realm-viewer', description: 'reads one domain', permissions: all(REALM_IDS, READ) },
 ] as const satisfies readonly { id: string; name: string; description: string; permissions: PermissionGrant[] }[];

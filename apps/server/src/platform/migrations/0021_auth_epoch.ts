@@ -71,7 +71,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       .raw(`create function umbo_bump_auth_epoch() returns trigger language plpgsql set search_path from current as $$ begin ${BUMP}; return null; end $$`)
       .execute(db);
     for (const [name, table, events] of TRIGGERS) {
-      await sql.raw(`create trigger ${name} after ${events.join(' or ')} on ${table} for each statement execute function umbo_bump_auth_epoch()`).execute(db);
+      // BEFORE the statement touches a row: every bumping statement takes the epoch row's lock
+      // before any row lock of its own, so two transactions cannot each hold what the other
+      // waits for (an AFTER trigger let an admin's disable, holding the epoch and waiting for a
+      // session row, meet a logout holding that session row and waiting for the epoch).
+      await sql.raw(`create trigger ${name} before ${events.join(' or ')} on ${table} for each statement execute function umbo_bump_auth_epoch()`).execute(db);
     }
   } else {
     for (const [name, table, events] of TRIGGERS) {
