@@ -1,4 +1,5 @@
 /** Builds the Fastify application from a context. No listening, no migrations: see main.ts. */
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
@@ -14,7 +15,6 @@ import { registerMetrics } from './platform/metrics.js';
 import { registerHealth } from './platform/health.js';
 import { registerProjectConfig } from './platform/project-config.js';
 import { registerSpa } from './platform/spa.js';
-import { newId } from './platform/crypto.js';
 import { registerGuard } from './auth/guard.js';
 
 export interface BuildOptions {
@@ -31,7 +31,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     // Request ids in every log line; a caller-supplied id is kept only if it looks sane.
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : newId();
+      // randomUUID draws from a pre-filled pool: ~4 µs cheaper per request than newId() (issue 11 bench).
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID().replaceAll('-', '');
     },
     requestIdHeader: false,
     // Request lines for the API and the OpenID provider; the console's static files would
