@@ -9,7 +9,7 @@ import type { Clock } from '../platform/clock.js';
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
 import type { AuditKey, AuditQuery, AuditRepo, AuditRow } from './audit.repo.js';
-import { csvLine } from './csv.js';
+import { csvLine } from '../platform/csv.js';
 
 export interface AuditActor {
   id: string;

@@ -25,7 +25,7 @@ import { hashPassword } from '../auth/passwords.js';
 import type { Clock } from '../platform/clock.js';
 import { isUniqueViolation, type Db, type Transact } from '../platform/db.js';
 import { fail } from '../platform/errors.js';
-import { CsvSyntaxError, parseCsv } from './csv.js';
+import { CsvSyntaxError, parseCsv } from '../platform/csv.js';
 import type { AdminCall } from './person-admin.service.js';
 import { phoneE164 } from './person-admin.service.js';
 

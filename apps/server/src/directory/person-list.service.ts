@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { PersonFilter, PersonListRow } from '../accounts/accounts.list.repo.js';
 import type { AccountRepo } from '../accounts/accounts.repo.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { csvLine } from './csv.js';
+import { csvLine } from '../platform/csv.js';
 import type { AdminCall } from './person-admin.service.js';
 import { decodeCursor, encodeCursor, sortValue, toPersonItem } from './person-view.js';
 

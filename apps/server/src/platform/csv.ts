@@ -1,5 +1,5 @@
 /**
- * A small RFC 4180 reader and writer for person account import and export (issue 11; no new
+ * A small RFC 4180 reader and writer for the CSV imports and exports (person accounts, the audit trail; issue 11; no new
  * dependency). Reading is strict where a lenient reader would guess: a quote inside an
  * unquoted cell, or text after a closing quote, stops the file with the line it is on.
  * Writing quotes what needs quoting and defuses spreadsheet formulas (OWASP "CSV injection").
