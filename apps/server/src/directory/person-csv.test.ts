@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
-import { parseCsv } from './csv.js';
+import { parseCsv } from '../platform/csv.js';
 import { describeBothDbs } from '../test/harness.js';
 import { as, createPerson, createRealm, randomEmail, signIn, type RequestOptions } from '../test/kit.js';
 import { accountEvents, personCount, personsPath, roleHolder, seedPersons, uniqueMobile } from './person.testkit.js';
@@ -168,5 +168,32 @@ describeBothDbs('person accounts: CSV import and export', (h) => {
     const other = await roleHolder(h(), await createRealm(h()), 'realm-admin');
     expect((await importCsv(other.token, realmId, 'userName,email,phone\nx_try,,\n', false)).body).toMatchObject({ code: 1003 });
     expect(await personCount(h(), realmId)).toBe(1);
+  });
+});
+
+describeBothDbs('person accounts: parallel writers (issue 11)', (h) => {
+  it('60 parallel creations of one user name: exactly one account, the others 1205, never a 500', async () => {
+    const realmId = await createRealm(h());
+    const { token } = await roleHolder(h(), realmId, 'realm-admin');
+    const before = await personCount(h(), realmId);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => as(h(), token).post(personsPath(realmId), { username: 'race_same', password: 'Race-Pass-4471' })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((r) => r.status !== 200).map((r) => r.body.code))).toEqual(new Set([1205]));
+    expect(await personCount(h(), realmId)).toBe(before + 1);
+  });
+
+  it('the same CSV imported 8 times at once: its rows are written once, the other imports write nothing and say why', async () => {
+    const realmId = await createRealm(h());
+    const { token } = await roleHolder(h(), realmId, 'realm-admin');
+    const before = await personCount(h(), realmId);
+    const csv = ['userName,email,phone,password', ...Array.from({ length: 50 }, (_, i) => `race_csv_${i},,,`)].join('\r\n');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => as(h(), token).post(`${personsPath(realmId)}/import`, csv, { headers: { 'content-type': 'text/csv' } })),
+    );
+    expect(answers.filter((r) => r.status >= 500).map((r) => r.body)).toEqual([]);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(await personCount(h(), realmId)).toBe(before + 50);
   });
 });

@@ -6,7 +6,22 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, DB_TARGETS, type Harness } from '../../test/harness.js';
-import { as, codeAt, type Answer, enableOtp, lastCode, outboxFor, randomEmail, randomIp, randomMobile, settled, toNextStep } from '../../test/kit.js';
+import { BACKEND_EXTRAS, BACKENDS, OAUTH } from '../../realms/realms.testkit.js';
+import {
+  ADMIN,
+  as,
+  codeAt,
+  tokenFor,
+  type Answer,
+  enableOtp,
+  lastCode,
+  outboxFor,
+  randomEmail,
+  randomIp,
+  randomMobile,
+  settled,
+  toNextStep,
+} from '../../test/kit.js';
 
 for (const target of DB_TARGETS) {
   describe(`issue 8: secrets never reach the log [${target.dialect}]`, () => {
@@ -88,6 +103,31 @@ for (const target of DB_TARGETS) {
         return log.includes(s) || log.includes(encodeURIComponent(s));
       });
       expect(found).toEqual([]);
+    });
+
+    it('A-33 administration (issue 11): passwords an administrator sets, CSV imports with passwords, realm secrets — none in the log', async () => {
+      const admin = await tokenFor(h, ADMIN);
+      const before = lines.length;
+      const own: string[] = [];
+      const mine = <T extends string>(s: T): T => (own.push(s), s);
+      const accounts = '/api/users/realms/master/accounts';
+      const created = await ok(as(h, admin).post(accounts, { username: `log_${randomMobile()}`, password: mine('Admin-Made-Pass-301') }));
+      await ok(as(h, admin).post(`${accounts}/${created.id}/password`, { password: mine('Temp-Admin-Pass-302') }));
+      const csv = `userName,email,phone,password\r\nlog_csv_${randomMobile()},,,${mine('Csv-Import-Pass-303')}\r\n`;
+      for (const q of ['?dryRun=1', '']) await ok(as(h, admin).post(`${accounts}/import${q}`, csv, { headers: { 'content-type': 'text/csv' } }));
+      const services = `${accounts}/${created.id}/services`;
+      const service = await ok(as(h, admin).post(services, { subname: 'log.robot', password: mine('Service-Pass-304') }));
+      await ok(as(h, admin).put(`${services}/${service.sub_id}/password`, { password: mine('Service-Pass-305') }));
+      const backend = { ...BACKENDS.ecogloble, appSercet: mine('Eco-Secret-306') };
+      const oauth = { ...OAUTH, clientSecret: mine('Oauth-Secret-307') };
+      const email = { host: 'smtp.example.com', port: 587, user: 'mailer', password: mine('Smtp-Pass-308'), from: 'no-reply@example.com' };
+      await ok(as(h, admin).patch('/api/users/realms/master/settings', { backend, ...BACKEND_EXTRAS, oauth, email }));
+      await ok(as(h, admin).get('/api/users/realms/master/export'));
+      await settled(h);
+
+      const log = lines.slice(before).join('');
+      expect(log).toContain('incoming request');
+      expect(own.filter((s) => log.includes(s) || log.includes(encodeURIComponent(s)))).toEqual([]);
     });
   });
 }
