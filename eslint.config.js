@@ -26,6 +26,8 @@ const LEVELS = [
   ['auth'],
   ['otp'],
   ['me', 'legacy', 'directory'],
+  ['clients'],
+  ['oauth'],
   ['dashboard'],
   ['composition'],
 ];

@@ -11,6 +11,10 @@
  * - timing     A-30 / A-35: unknown vs known accounts at sign-in and reset (scripts/bench-timing.ts)
  * - codes      code verifications per second, codes in SQLite and in Redis
  * - guard      authenticated reads per second ÷ a bare Fastify hello-world, one core (issue 11)
+ * - oauth      client_credentials tokens/s and p99 ÷ oidc-provider and ÷ a Fastify hello-world, one
+ *              core; introspection and userinfo per second (issue 12; scripts/bench/oauth.mjs)
+ * - pki        certificates issued per second from EC P-256 CSRs over HTTP ÷ the bare library rate;
+ *              revocation with CRL regeneration as the revoked list grows (issue 13; scripts/bench/pki.mjs)
  * - directory  1,000,000 person accounts on SQLite and PostgreSQL: seeding, prefix and
  *              "contains" search, keyset pages at any depth, totals, CSV import and export (issue 11)
  *
@@ -25,6 +29,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { benchDirectory } from './bench/directory.mjs';
 import { benchGuard } from './bench/guard.mjs';
+import { benchOAuth } from './bench/oauth.mjs';
+import { benchPki } from './bench/pki.mjs';
 import { printVerdicts, root, verdict } from './bench/lib.mjs';
 import { pgAvailable } from './bench/pg.mjs';
 import { benchCodes, benchSignIns, benchTiming } from './bench/signin.mjs';
@@ -54,6 +60,8 @@ if (wanted('signin')) await benchSignIns();
 if (wanted('timing')) benchTiming();
 if (wanted('codes')) await benchCodes();
 if (wanted('guard')) for (const dialect of usable) await benchGuard({ dialect, seconds: quick ? 2 : 3, rounds: quick ? 2 : 3 });
+if (wanted('oauth')) for (const dialect of usable) await benchOAuth({ dialect, seconds: quick ? 2 : 3, rounds: quick ? 2 : 3 });
+if (wanted('pki')) for (const dialect of usable) await benchPki({ dialect, seconds: quick ? 2 : 3, revoked: quick ? 500 : 2000 });
 if (wanted('directory')) for (const dialect of usable) await benchDirectory({ dialect, count, quick });
 
 printVerdicts();

@@ -26,7 +26,9 @@ function packageName(spec) {
   return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
-export async function buildServer({ quiet = false } = {}) {
+/** `outfile`: elsewhere than apps/server/dist (the bench builds its own copy; it must stay under the
+ * repository so that node_modules resolves). */
+export async function buildServer({ quiet = false, outfile = SERVER_OUT } = {}) {
   const { build } = await import('esbuild');
   const pkg = JSON.parse(fs.readFileSync(path.join(SERVER_DIR, 'package.json'), 'utf8'));
   const declared = new Set(Object.keys(pkg.dependencies ?? {}));
@@ -46,11 +48,11 @@ export async function buildServer({ quiet = false } = {}) {
     },
   };
 
-  fs.rmSync(path.dirname(SERVER_OUT), { recursive: true, force: true });
+  fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
   const started = performance.now();
   const result = await build({
     entryPoints: [path.join(SERVER_DIR, 'src/main.ts')],
-    outfile: SERVER_OUT,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -64,14 +66,14 @@ export async function buildServer({ quiet = false } = {}) {
     logLevel: quiet ? 'error' : 'warning',
     metafile: true,
   });
-  const bytes = fs.statSync(SERVER_OUT).size;
+  const bytes = fs.statSync(outfile).size;
   if (!quiet) {
     const inputs = Object.keys(result.metafile.inputs).length;
     process.stdout.write(
-      `server: ${path.relative(root, SERVER_OUT)} (${(bytes / 1024).toFixed(0)} KiB from ${inputs} modules) in ${Math.round(performance.now() - started)} ms\n`,
+      `server: ${path.relative(root, outfile)} (${(bytes / 1024).toFixed(0)} KiB from ${inputs} modules) in ${Math.round(performance.now() - started)} ms\n`,
     );
   }
-  return { file: SERVER_OUT, bytes };
+  return { file: outfile, bytes };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

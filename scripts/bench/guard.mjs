@@ -38,7 +38,7 @@ import {
 const CONNECTIONS = 10;
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-async function startHello(cpu) {
+export async function startHello(cpu) {
   const port = await freePort();
   const child = spawnNode(['scripts/bench/hello.mjs'], { cpu, env: { PORT: String(port) } });
   const base = `http://127.0.0.1:${port}`;

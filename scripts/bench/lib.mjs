@@ -89,13 +89,15 @@ export async function waitReady(base, child, what = 'server') {
 /**
  * The real server (main.ts under tsx, as the existing bench and `npm run dev` run it) on
  * `databaseUrl` (default: SQLite in a new temp DATA_DIR). `cpu`: the core it is pinned to;
- * `nodeArgs`: extra node flags (e.g. --cpu-prof to see where the time goes).
+ * `nodeArgs`: extra node flags (e.g. --cpu-prof to see where the time goes); `port`: a port
+ * chosen before (when PUBLIC_URL must be known first); `entry`: a compiled main.js instead of tsx.
  */
-export async function startServer({ databaseUrl, dataDir, cpu, env = {}, nodeArgs = [] } = {}) {
-  const port = await freePort();
+export async function startServer({ databaseUrl, dataDir, cpu, env = {}, nodeArgs = [], port: fixedPort, entry } = {}) {
+  const port = fixedPort ?? (await freePort());
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-'));
   const forget = dataDir ? () => {} : onInterrupt(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const child = spawnNode([...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  // `entry`: a compiled server (scripts/build-server.mjs) run with plain node, as `npm start` runs it
+  const child = spawnNode([...nodeArgs, ...(entry ? [entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
     cpu,
     env: {
       PORT: String(port),

@@ -17,6 +17,37 @@ export async function waitForShell(page: Page): Promise<void> {
   await expect.poll(() => page.locator('[data-testid=user-name]').textContent()).not.toBe('');
 }
 
+/**
+ * Waits until no antd motion (rc-motion's -appear/-enter/-leave classes) is running. A popup
+ * still sliding in, or a dialog giving focus back on its way out, can scroll or move what the
+ * next click aims at; a person waits for the screen to settle, and so does the test.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[class*="-appear"], [class*="-enter"], [class*="-leave"]'));
+}
+
+/** Opens the top bar's account menu and waits for it to stand still. */
+export async function openUserMenu(page: Page): Promise<void> {
+  await settle(page);
+  await page.locator('[data-testid=user-menu]').click();
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor();
+  await settle(page);
+}
+
+/** Presses OK in the open confirmation (antd Modal.confirm) once nothing moves any more. */
+export async function confirmOk(page: Page): Promise<void> {
+  await settle(page);
+  await page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').click();
+}
+
+/** Logout from the account menu up to the confirmation (SPEC §4), which is left open. */
+export async function askLogout(page: Page, phrases: Phrases): Promise<void> {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: phrases.shell.logout }).click();
+  await page.locator('.ant-modal-confirm').getByText(phrases.shell.logout_confirm).waitFor();
+  await settle(page);
+}
+
 export async function menuLabels(page: Page): Promise<string[]> {
   const labels = await page.locator('[data-testid=nav-menu] .ant-menu-title-content').allTextContents();
   return labels.map((s) => s.trim()).filter(Boolean);
@@ -42,13 +73,16 @@ export async function clickTab(page: Page, label: string): Promise<void> {
 
 /** Runs a tab command from the tab bar's menu (it acts on the active tab). */
 export async function tabCommand(page: Page, phrases: Phrases, command: TabCommand): Promise<void> {
+  await settle(page);
   await page.locator('[data-testid=tab-actions]').click();
+  await settle(page);
   await page.getByRole('menuitem', { name: phrases.shell[command], exact: true }).click();
 }
 
 /** Runs a tab command from a tab's own context menu (right click). */
 export async function tabContextCommand(page: Page, phrases: Phrases, tabLabel: string, command: TabCommand): Promise<void> {
   await page.locator('[data-testid=multi-tab] [data-tab-key]').filter({ hasText: tabLabel }).click({ button: 'right' });
+  await settle(page);
   await page.getByRole('menuitem', { name: phrases.shell[command], exact: true }).click();
 }
 
@@ -59,6 +93,8 @@ export async function expectMessage(page: Page, text: string): Promise<void> {
 }
 
 export async function chooseLanguage(page: Page, label: string): Promise<void> {
+  await settle(page);
   await page.locator('[data-testid=language-switcher]').click();
+  await settle(page);
   await page.getByRole('menuitem', { name: label }).click();
 }

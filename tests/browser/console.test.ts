@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   activeTab,
+  askLogout,
   chooseLanguage,
   clickMenu,
   clickTab,
@@ -139,7 +140,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
     expect(JSON.parse((await userDo).postData() ?? '{}')).toMatchObject({ todo: 'GetIOTUserName' });
     expect(await page.locator('[data-testid=user-name]').textContent()).toBe('admin');
     expect(await page.title()).toBe(`${zh.menu.center} - ${site}`);
-    expect(await menuLabels(page)).toEqual([zh.menu.group_account, zh.menu.center, zh.menu.security, zh.menu.userService]);
+    expect(await menuLabels(page)).toEqual([zh.menu.group_account, zh.menu.center, zh.menu.security, zh.menu.userService, zh.menu.myOAuth, zh.menu.developer]);
     await page.locator('[data-testid=account-center]').filter({ hasText: 'master' }).waitFor();
     await screenshot(page, 'account-center');
   });
@@ -264,9 +265,7 @@ describe.skipIf(!browserPresent && !browserRequired)('console in Chromium', () =
     await chooseLanguage(page, 'English');
     const token = await page.evaluate(() => JSON.parse(localStorage.getItem('access_token') ?? 'null')?.value as string);
     expect(token).toBeTruthy();
-    await page.locator('[data-testid=user-menu]').click();
-    await page.getByRole('menuitem', { name: en.shell.logout }).click();
-    await page.locator('.ant-modal-confirm').getByText(en.shell.logout_confirm).waitFor();
+    await askLogout(page, en);
     expect(en.shell.logout_confirm).toBe('Are you sure you would like to logout?');
     await screenshot(page, 'logout-confirm');
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();

@@ -25,7 +25,7 @@ if (!browserPresent && !browserRequired) {
 /** Fails loudly where the suite must run but cannot. */
 export function assertPrerequisites(): void {
   if (!browserPresent) throw new Error(`no Chromium at ${chromiumPath}; install it: apt-get install chromium`);
-  if (!process.env.UMBO_BROWSER_URL && !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  if (!process.env.UMBO_BROWSER_URL && !existsSync(path.join(process.env.WEB_DIST || path.join(root, 'apps/web/dist'), 'index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` before the browser suite');
   }
 }

@@ -37,7 +37,7 @@ export async function startInProcessServer(): Promise<InProcessServer> {
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: adminPassword,
-    WEB_DIST: path.join(root, 'apps/web/dist'),
+    WEB_DIST: process.env.WEB_DIST || path.join(root, 'apps/web/dist'),
     // The outbox is where this suite reads mail; the start-up notice about it is expected.
     LOG_LEVEL: 'error',
   });

@@ -13,7 +13,7 @@ import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, waitForShell } from './actions';
+import { confirmOk, signIn, waitForShell } from './actions';
 import {
   assertPrerequisites,
   browserPresent,
@@ -32,7 +32,6 @@ const rows = (page: Page) => page.locator('[data-testid=person-row]');
 const row = (page: Page, name: string) => rows(page).filter({ has: page.locator('[data-testid=person-name]', { hasText: new RegExp(`^${name}$`) }) });
 const statusOf = (page: Page, name: string) => row(page, name).locator('[data-testid=person-status]').textContent();
 /** The OK button of the open antd confirmation (Modal.confirm). */
-const confirmOk = (page: Page) => page.locator('.ant-modal-confirm .ant-modal-confirm-btns .ant-btn-primary').click();
 
 describe.skipIf(!browserPresent && !browserRequired)('person accounts in Chromium', () => {
   afterEach(expectNoCspViolations);

@@ -12,7 +12,7 @@ import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, expectMessage, signIn, waitForShell } from './actions';
+import { askLogout, chooseLanguage, expectMessage, signIn, waitForShell } from './actions';
 import {
   assertPrerequisites,
   browserPresent,
@@ -168,8 +168,7 @@ describe.skipIf(!browserPresent && !browserRequired)('account security in Chromi
   });
 
   it('signs out and back in with the one-time password', async () => {
-    await page.locator('[data-testid=user-menu]').click();
-    await page.getByRole('menuitem', { name: zh.shell.logout }).click();
+    await askLogout(page, zh);
     await page.locator('.ant-modal-confirm .ant-btn-primary').click();
     await page.locator('[data-testid=login-form]').waitFor();
 

@@ -11,7 +11,7 @@ import { openDb } from './platform/db.js';
 import { checkMasterKey, verifyRecordedKey } from './platform/key-check.js';
 import { migrateToLatest } from './platform/migrations/index.js';
 import { createContext } from './composition/context.js';
-import { bootstrap } from './composition/bootstrap.js';
+import { bootstrap, ensureDefaultClients } from './composition/bootstrap.js';
 import type { RealmSettings } from './realms/realm-settings.js';
 
 /** `master`: settings the master realm gets on the first start, over the configuration's. */
@@ -35,5 +35,15 @@ export async function openProduct(config: Config, clock: Clock, master: Partial<
     throw err;
   }
   const ctx = createContext(config, dbh, clock);
+  try {
+    // issue 12: realms older than the OAuth provider get their default client (needs the services)
+    await ensureDefaultClients(ctx);
+    // issue 13: the platform root CA exists from the first start (made, or the operator's PKI_ROOT_* files)
+    await ctx.services.pkiCa.platformRoot();
+  } catch (err) {
+    await ctx.close().catch(() => {});
+    await dbh.close().catch(() => {});
+    throw err;
+  }
   return { dbh, ctx, boot };
 }

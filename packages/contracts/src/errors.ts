@@ -70,6 +70,68 @@ export const ErrorCodes = {
   SERVICE_GRANT_TOO_WIDE: { code: 1051, key: 'service_grant_too_wide', status: 403 },
   /** A-40 impersonation: the service account can do more than the caller, who may not set its password or enable it */
   SERVICE_ABOVE_CALLER: { code: 1052, key: 'service_above_caller', status: 403 },
+  // OAuth clients and sub clients (issue 12)
+  /** the client id is taken in this realm (errData {field: 'clientId'}) */
+  CLIENT_ID_TAKEN: { code: 1070, key: 'client_id_taken', status: 409 },
+  /** SPEC §5 "Sub-client ID already exists" (errData {field: 'subClientId'}) */
+  SUB_CLIENT_ID_TAKEN: { code: 1071, key: 'sub_client_id_taken', status: 409 },
+  /** a public (none) or private_key_jwt client has no secret to regenerate */
+  CLIENT_NO_SECRET: { code: 1072, key: 'client_no_secret', status: 409 },
+  /** default_client_id names no top-level, enabled client of the realm (errData {field: 'default_client_id'}) */
+  DEFAULT_CLIENT_UNKNOWN: { code: 1073, key: 'default_client_unknown', status: 400 },
+  /** the realm's default client cannot be deleted or disabled: point default_client_id elsewhere first */
+  DEFAULT_CLIENT_PROTECTED: { code: 1074, key: 'default_client_protected', status: 409 },
+  /** a sub client's parent must be a top-level client (sub clients have no sub clients) */
+  SUB_CLIENT_PARENT: { code: 1075, key: 'sub_client_parent', status: 400 },
+  // OAuth sign-in: the console's interaction with a pending authorization (issue 12)
+  /** the challenge is not ours, damaged or past its 10 minutes: start again from the application */
+  OAUTH_CHALLENGE_INVALID: { code: 1080, key: 'oauth_challenge_invalid', status: 400 },
+  /** prompt=login / max_age: this sign-in is older than the application accepts; sign in again */
+  OAUTH_LOGIN_AGAIN: { code: 1081, key: 'oauth_login_again', status: 403 },
+  /** the signed-in account is not of the realm the application belongs to (errData {realmId}) */
+  OAUTH_WRONG_REALM: { code: 1082, key: 'oauth_wrong_realm', status: 403 },
+  /** callback_uri link: unknown or disabled client, public client, or an URI the client has not registered — never followed */
+  OAUTH_CALLBACK_REFUSED: { code: 1083, key: 'oauth_callback_refused', status: 400 },
+  /** the client was disabled or deleted since the sign-in started */
+  OAUTH_CLIENT_UNAVAILABLE: { code: 1084, key: 'oauth_client_unavailable', status: 409 },
+  // device authorization, the /device page (issue 12, RFC 8628)
+  /** no such user code in the caller's realm (also another realm's code: nothing leaks); errData {locked, retryAfter} while throttled (RFC 8628 §5.1) */
+  DEVICE_CODE_UNKNOWN: { code: 1090, key: 'device_code_unknown', status: 400 },
+  /** the user code's lifetime is over: the device must start again */
+  DEVICE_CODE_EXPIRED: { code: 1091, key: 'device_code_expired', status: 400 },
+  /** the user code was already approved or denied */
+  DEVICE_CODE_DECIDED: { code: 1092, key: 'device_code_decided', status: 409 },
+  /** the client that asked is disabled now */
+  DEVICE_CLIENT_DISABLED: { code: 1093, key: 'device_client_disabled', status: 409 },
+  // device CA (issue 13)
+  /** SPEC §8 "The csr content is empty" */
+  CSR_EMPTY: { code: 1100, key: 'csr_empty', status: 400 },
+  /** SPEC §8 "The certificate content is empty" */
+  CERT_EMPTY: { code: 1101, key: 'cert_empty', status: 400 },
+  /** not PEM where PEM is required, truncated, or not the structure expected (errData {what}) */
+  PEM_INVALID: { code: 1102, key: 'pem_invalid', status: 400 },
+  /** the CSR's self-signature does not verify (CA-03) */
+  CSR_SIGNATURE: { code: 1103, key: 'csr_signature', status: 400 },
+  /** a key algorithm or size we do not sign (RSA under 2048, unknown curves; errData {algorithm}) */
+  KEY_REJECTED: { code: 1104, key: 'key_rejected', status: 400 },
+  /** a SAN or common name breaks SPEC §5's rules (errData {entry}) */
+  SAN_INVALID: { code: 1105, key: 'san_invalid', status: 400 },
+  /** notBefore/expireAt outside the CA's maximum or its own validity (errData {maxDays}) */
+  VALIDITY_INVALID: { code: 1106, key: 'validity_invalid', status: 400 },
+  /** the key still has a valid certificate */
+  KEY_IN_USE: { code: 1107, key: 'key_in_use', status: 409 },
+  /** the account already has a key by that name */
+  KEY_NAME_EXISTS: { code: 1108, key: 'key_name_exists', status: 409 },
+  /** the certificate is already revoked (or expired, for reissue of a CA) */
+  CERT_REVOKED: { code: 1109, key: 'cert_revoked', status: 409 },
+  /** set cert: the chain does not lead to a CA we know, and "allow unknown CA" is off */
+  CHAIN_UNVERIFIED: { code: 1110, key: 'chain_unverified', status: 400 },
+  /** set cert: the certificate is not for this key */
+  CERT_KEY_MISMATCH: { code: 1111, key: 'cert_key_mismatch', status: 400 },
+  /** the issuing CA is revoked or expired: renew it first */
+  CA_UNAVAILABLE: { code: 1112, key: 'ca_unavailable', status: 409 },
+  /** tools: the input could not be converted (wrong password, wrong format; errData {reason}) */
+  CONVERT_FAILED: { code: 1113, key: 'convert_failed', status: 400 },
   INTERNAL: { code: 1500, key: 'internal', status: 500 },
 } as const;
 

@@ -45,3 +45,16 @@ export const accountPaths = {
   bindCode: '/api/users/account/binding/code',
   bind: '/api/users/account/binding',
 } as const;
+
+/** The console's side of an OAuth sign-in (oauth-interaction.ts): challenge info, sign-in, consent, callback_uri links. */
+export const oauthInteractionPaths = {
+  info: '/api/users/oauth/interaction',
+  login: '/api/users/oauth/interaction/login',
+  consent: '/api/users/oauth/interaction/consent',
+  callback: '/api/users/oauth/interaction/callback',
+} as const;
+
+/** A sub client's authorization code for the parent's user token (oauth-tokens.ts; allowAuthCode). */
+export const oauthTokenPaths = {
+  subClientCode: '/api/users/oauth/sub-client-code',
+} as const;

@@ -38,7 +38,12 @@ export const REALM_SETTINGS_LIMITS = {
   passwordMinLength: { min: LIMITS.passwordMin, max: 128 },
   /** SPEC §5: validity not less than one month; days */
   validityDays: { min: 30, max: 36_500 },
+  /** issue 13: days before a certificate's end its owner is mailed; 1–3 thresholds */
+  certExpiryNoticeDays: { min: 1, max: 365, maxItems: 3 },
 } as const;
+
+/** issue 13: expiry notices 30 and 7 days before a certificate ends, unless the realm sets others. */
+export const CERT_EXPIRY_NOTICE_DEFAULT = [30, 7] as const;
 
 const unique = (v: readonly string[]) => new Set(v).size === v.length;
 
@@ -191,6 +196,12 @@ export const realmSettingsPatch = z.strictObject({
     .optional(),
   accountCertValidity: zDays.optional(),
   realmMiddleCertValidity: zDays.optional(),
+  certExpiryNoticeDays: z
+    .array(z.number().int().min(REALM_SETTINGS_LIMITS.certExpiryNoticeDays.min).max(REALM_SETTINGS_LIMITS.certExpiryNoticeDays.max))
+    .min(1, 'validation.required')
+    .max(REALM_SETTINGS_LIMITS.certExpiryNoticeDays.maxItems)
+    .refine((v) => new Set(v).size === v.length, 'duplicate value')
+    .optional(),
   captchaPolicy: z.enum(CAPTCHA_POLICIES).optional(),
   revealMissingAccounts: z.boolean().optional(),
   passwordMinLength: z.number().int().min(REALM_SETTINGS_LIMITS.passwordMinLength.min).max(REALM_SETTINGS_LIMITS.passwordMinLength.max).optional(),
@@ -261,6 +272,7 @@ export const realmSettingsView = z.object({
   default_client_id: z.string(),
   accountCertValidity: z.number(),
   realmMiddleCertValidity: z.number(),
+  certExpiryNoticeDays: z.array(z.number()),
   captchaPolicy: z.enum(CAPTCHA_POLICIES),
   revealMissingAccounts: z.boolean(),
   passwordMinLength: z.number(),

@@ -146,6 +146,12 @@ export const exportedAccount = z.strictObject({
   forcePassword: z.boolean(),
   registArea: z.string().max(32),
   createdAt: z.number(),
+  /** service accounts: their description and grants ("resources", SPEC §2) */
+  description: z.string().max(255).optional(),
+  grants: z
+    .array(z.strictObject({ permissionId: z.string().max(64), actions: z.array(z.string().max(16)).max(20) }))
+    .max(100)
+    .optional(),
 });
 
 export const realmExport = z.strictObject({

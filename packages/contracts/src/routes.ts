@@ -44,6 +44,8 @@ export const NOT_FOUND_PATH = '/404';
 
 export const PUBLIC_ROUTES: readonly ConsoleRoute[] = [
   { name: 'loginSSO', path: '/user/loginSSO', title: 'login', public: true },
+  // Issue 12: the OAuth consent screen (/user/consent?challenge=…), after /user/loginSSO; it proves the user with the console's session itself.
+  { name: 'consent', path: '/user/consent', title: 'authcode', public: true },
   { name: 'register', path: '/user/register', title: 'register', public: true },
   { name: 'registerResult', path: '/user/register-result', title: 'registerResult', public: true },
   { name: 'login', path: '/login', title: 'login', public: true, hideHeader: true },
@@ -70,6 +72,13 @@ export const SIGNED_IN_ROUTES: readonly ConsoleRoute[] = [
   { name: 'userClient', path: '/user/client', title: 'userClient', permission: 'userClient', area: 'user' },
   // Issue 11: a person's own service accounts (DESIGN.md §4), for holders of userService.
   { name: 'userService', path: '/user/service', title: 'userService', permission: 'userService', area: 'user', menu: 'group_account' },
+  // Issue 12: the signed-in user's own OAuth records, with revoke: every account, for itself.
+  { name: 'myOAuth', path: '/user/oauth', title: 'myOAuth', area: 'user', menu: 'group_account' },
+  // Issue 12: SPEC §2 "developer page" (how to integrate), for holders of userClient (showDeveloper).
+  { name: 'developer', path: '/user/developer', title: 'developer', permission: 'userClient', area: 'user', menu: 'group_account' },
+  // Issue 12: approving a device's user code (RFC 8628 §3.3). Any signed-in account, for itself;
+  // reached from the device's verification_uri, so no menu entry.
+  { name: 'device', path: '/device', title: 'device', area: 'user' },
   { name: 'domain', path: '/account/domain', title: 'domain', permission: 'domain', area: 'domain', menu: 'group_domain' },
   { name: 'domainCert', path: '/account/domain/cert', title: 'domainCert', permission: 'domainCert', area: 'domain', menu: 'group_domain' },
   { name: 'service', path: '/account/service', title: 'service', permission: 'service', area: 'domain' },

@@ -215,23 +215,37 @@ export function createAccountRepo(db: Db) {
       }
       return people.length;
     },
-    /** Enables or disables the realm's person accounts among `ids`; answers how many changed. */
-    async setPersonsDisabled(realmId: string, ids: readonly string[], disabled: boolean, now: number, trx: Db = db): Promise<number> {
-      if (ids.length === 0) return 0;
-      const res = await trx
+    /**
+     * Enables or disables the realm's person accounts among `ids`; answers the ids this statement
+     * changed — not those a concurrent delete took first, so callers record only what happened.
+     */
+    async setPersonsDisabled(realmId: string, ids: readonly string[], disabled: boolean, now: number, trx: Db = db): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await trx
         .updateTable('accounts')
         .set({ disabled: disabled ? 1 : 0, updated_at: now })
         .where('realm_id', '=', realmId)
         .where('kind', '=', 'person')
         .where('id', 'in', ids)
-        .executeTakeFirst();
-      return Number(res.numUpdatedRows);
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
     },
-    /** Deletes the realm's person accounts among `ids` (their service accounts, sessions, roles and OTP go by cascade). */
-    async deletePersons(realmId: string, ids: readonly string[], trx: Db = db): Promise<number> {
-      if (ids.length === 0) return 0;
-      const res = await trx.deleteFrom('accounts').where('realm_id', '=', realmId).where('kind', '=', 'person').where('id', 'in', ids).executeTakeFirst();
-      return Number(res.numDeletedRows);
+    /**
+     * Deletes the realm's person accounts among `ids` (their service accounts, sessions, roles and
+     * OTP go by cascade); answers the ids this statement deleted, so two concurrent deletes of one
+     * account count it once.
+     */
+    async deletePersons(realmId: string, ids: readonly string[], trx: Db = db): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await trx
+        .deleteFrom('accounts')
+        .where('realm_id', '=', realmId)
+        .where('kind', '=', 'person')
+        .where('id', 'in', ids)
+        .returning('id')
+        .execute();
+      return rows.map((r) => r.id);
     },
     /** An administrator's temporary password: the account must change it at its next sign-in. */
     async setTemporaryPassword(realmId: string, id: string, passwordHash: string, now: number, trx: Db = db): Promise<boolean> {

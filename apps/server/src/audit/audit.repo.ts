@@ -144,11 +144,6 @@ export function createAuditRepo(db: Db) {
       const res = await trx.deleteFrom('audit_events').where('id', 'in', ids).executeTakeFirst();
       return Number(res.numDeletedRows);
     },
-    /** Realm deletion (realms area): the realm's trail goes with it. */
-    async deleteAllInRealm(realmId: string, trx: Db = db): Promise<number> {
-      const res = await trx.deleteFrom('audit_events').where('realm_id', '=', realmId).executeTakeFirst();
-      return Number(res.numDeletedRows);
-    },
   };
 }
 

@@ -206,8 +206,18 @@ describeBothDbs('audit: sign-in events', (h) => {
     expect(detailOf(r!)).toEqual({ method: 'email' });
     const [mail] = await outboxFor(h(), email);
     const code = /code=([A-Za-z0-9]{24})/.exec(mail!.body)![1]!;
-    expect((await as(h()).post('/api/users/auth/activate', { realm_id: realm, code })).status).toBe(200);
-    expect(await eventsNamed(h(), realm, 'activation')).toMatchObject([{ target_id: id, result: 'ok' }]);
+    const activated = await h().app.inject({
+      method: 'POST',
+      url: '/api/users/auth/activate',
+      payload: { realm_id: realm, code },
+      headers: { 'user-agent': 'Activation-Browser/1.0' },
+      remoteAddress: '203.0.113.9',
+    });
+    expect(activated.statusCode).toBe(200);
+    // who followed the link, from where: the trail says it like any other sign-in event
+    expect(await eventsNamed(h(), realm, 'activation')).toMatchObject([
+      { target_id: id, result: 'ok', ip: '203.0.113.9', user_agent: 'Activation-Browser/1.0' },
+    ]);
     // A second registration of the address fails (1205) and is recorded without it.
     const again = await as(h()).post('/api/users/auth/register/email', { realm_id: realm, email, password: 'Str0ng-pass!', ...(await captcha(h(), realm)) });
     expect(again.body.code).toBe(1205);

@@ -1,6 +1,6 @@
 /** Console sign-in and sign-out (SPEC §7 /auth/login, /auth/logout). HTTP only; rules live in services. */
 import { LIMITS, loginBody, loginResult } from '@umbo/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf, ok, responses } from '../platform/http.js';
@@ -8,7 +8,15 @@ import { MASTER_REALM } from '../perm/perm.service.js';
 import type { LoginService } from './login.service.js';
 import type { SessionService } from './sessions.service.js';
 
-export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginService; sessions: SessionService; secureCookies: boolean }) {
+export interface AuthRouteDeps {
+  login: LoginService;
+  sessions: SessionService;
+  secureCookies: boolean;
+  /** what else a console sign-out ends in this browser (the OAuth provider's SSO cookie, passed down from composition) */
+  onLogout?: (reply: FastifyReply, realmId: string) => void;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -60,8 +68,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginSer
       schema: { tags: ['auth'], summary: 'End this session', response: responses(z.object({})) },
     },
     async (req, reply) => {
-      await deps.sessions.revoke(authOf(req).session);
+      const { session, account } = authOf(req);
+      await deps.sessions.revoke(session);
       reply.clearCookie('userid', { path: '/' });
+      deps.onLogout?.(reply, account.realm_id);
       return ok({});
     },
   );

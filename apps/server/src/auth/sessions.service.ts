@@ -36,7 +36,8 @@ export function createSessionService(deps: SessionServiceDeps) {
   const { sessions, accounts, secrets, clock, idleMs } = deps;
   const tokenHash = (token: string) => secrets.hash(TOKEN_PURPOSE, token);
 
-  async function issue(account: Account, meta: { ip: string; userAgent: string }): Promise<IssuedSession> {
+  /** `authTime`: when the holder really authenticated, for a session issued on the strength of another (OAuth SSO, migration 0023). */
+  async function issue(account: Account, meta: { ip: string; userAgent: string }, opts: { authTime?: number } = {}): Promise<IssuedSession> {
     const now = clock.now();
     // 48 base62 characters ≈ 285 bits (AS-12).
     const token = randomString(48);
@@ -49,6 +50,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       expires_at: now + LIMITS.tokenLifetimeMs,
       last_seen_at: now,
       revoked_at: null,
+      auth_time: opts.authTime ?? null,
       ip: meta.ip.slice(0, 64),
       user_agent: meta.userAgent.slice(0, 512),
     };

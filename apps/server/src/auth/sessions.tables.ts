@@ -10,6 +10,8 @@ export interface SessionTable {
   expires_at: number;
   last_seen_at: number;
   revoked_at: number | null;
+  /** when the holder authenticated, if before created_at (an OAuth SSO session issued from a console session; migration 0023); null: created_at */
+  auth_time: number | null;
   ip: string;
   user_agent: string;
 }

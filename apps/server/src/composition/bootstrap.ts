@@ -14,6 +14,7 @@ import { MASTER_REALM } from '../perm/perm.service.js';
 import { createRoleRepo } from '../perm/roles.repo.js';
 import { createRealmRepo } from '../realms/realms.repo.js';
 import { defaultRealmSettings, type RealmSettings } from '../realms/realm-settings.js';
+import type { AppContext } from './context.js';
 
 export interface BootstrapResult {
   /** set only on the start that created the admin with a generated password */
@@ -60,4 +61,19 @@ async function createFirstAdmin(db: Db, now: number, passwordHash: string, maste
     const admin = await createAccountRepo(db).insertPerson({ realmId: MASTER_REALM, username: 'admin', passwordHash, now }, trx);
     await createRoleRepo(trx).bindRole(admin.id, 'admin', MASTER_REALM, now);
   });
+}
+
+/**
+ * Issue 12: every realm has a default client (its sign-in pages' own). Realms made before it
+ * existed (master included) get theirs here, at each start; a realm that has one is left as it
+ * is. Safe when instances start at once (clients/default-client.ts: the unique (realm_id,
+ * client_id) index keeps one row, the setting is written compare-and-set).
+ */
+export async function ensureDefaultClients(ctx: Pick<AppContext, 'repos' | 'services'>): Promise<void> {
+  const page = 500;
+  for (let offset = 0; ; offset += page) {
+    const realms = await ctx.repos.realms.listRealms({ limit: page, offset });
+    for (const realm of realms) await ctx.services.clients.ensureDefault(realm.id);
+    if (realms.length < page) return;
+  }
 }

@@ -57,6 +57,8 @@ export function createContext(config: Config, dbh: DbHandle, clock: Clock, opts:
   /** Pending deliveries finish and Redis is let go (the app calls this when it closes). */
   async function close(): Promise<void> {
     await services.notify.settled();
+    // the counted client_credentials issuances of this process (oauth/tokens/token-events.ts)
+    await services.oauthTokenEvents.close().catch(() => undefined);
     redis?.disconnect();
   }
 

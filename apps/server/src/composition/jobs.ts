@@ -8,7 +8,11 @@ import { sessionJobs } from '../auth/sessions.jobs.js';
 import { throttleJobs } from '../auth/throttle/throttle.jobs.js';
 import { codeJobs } from '../codes/codes.jobs.js';
 import { outboxJobs } from '../notify/outbox.jobs.js';
+import { deviceJobs } from '../oauth/device/device.jobs.js';
+import { tokenJobs } from '../oauth/store/tokens.jobs.js';
 import type { Job } from '../platform/jobs.js';
+import { expiryJobs } from '../pki/expiry.jobs.js';
+import { pkiJobs } from '../pki/pki.jobs.js';
 import type { AppContext } from './context.js';
 
 export function coreJobs(ctx: AppContext): Job[] {
@@ -18,6 +22,16 @@ export function coreJobs(ctx: AppContext): Job[] {
     ...throttleJobs({ throttle: repos.throttle, clock }),
     ...codeJobs({ codes: repos.codes, mailLinks: repos.mailLinks, clock }),
     ...outboxJobs({ outbox: repos.outbox, clock }),
+    ...deviceJobs({ deviceCodes: repos.oauthDeviceCodes, clock }),
+    ...tokenJobs({
+      codes: repos.oauthCodes,
+      families: repos.oauthFamilies,
+      refreshTokens: repos.oauthRefreshTokens,
+      revokedTokens: repos.oauthRevokedTokens,
+      clock,
+    }),
     ...auditJobs({ audit: repos.audit, clock, retentionDays: ctx.config.auditRetentionDays }),
+    ...pkiJobs({ crl: ctx.services.pkiCrl }),
+    ...expiryJobs({ notices: ctx.services.pkiExpiry }),
   ];
 }

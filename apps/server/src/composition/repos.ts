@@ -4,6 +4,7 @@
  * depend on the database handle only, never on each other or on a service.
  */
 import { createAccountRepo } from '../accounts/accounts.repo.js';
+import { createClientRepo } from '../clients/clients.repo.js';
 import { createAuditRepo } from '../audit/audit.repo.js';
 import { createServiceAccountRepo } from '../directory/service-accounts.repo.js';
 import { createAuthEpochRepo } from '../auth/auth-cache.repo.js';
@@ -18,7 +19,17 @@ import type { CodeStore } from '../codes/store.js';
 import { createMeRepo } from '../me/me.repo.js';
 import { createOutboxRepo } from '../notify/outbox.repo.js';
 import { createOtpRepo } from '../otp/otp.repo.js';
+import { createSigningKeyRepo } from '../oauth/keys/keys.repo.js';
+import { createOAuthCodeRepo } from '../oauth/store/codes.repo.js';
+import { createDeviceCodeRepo } from '../oauth/store/device-codes.repo.js';
+import { createOAuthConsentRepo } from '../oauth/store/consents.repo.js';
+import { createFamilyRepo } from '../oauth/store/families.repo.js';
+import { createRefreshTokenRepo } from '../oauth/store/refresh-tokens.repo.js';
+import { createRevokedTokenRepo } from '../oauth/store/revoked-tokens.repo.js';
 import { createRoleRepo } from '../perm/roles.repo.js';
+import { createCertRepo } from '../pki/certs.repo.js';
+import { createExpiryNoticeRepo } from '../pki/expiry-notices.repo.js';
+import { createPkiRepo } from '../pki/pki.repo.js';
 import type { Db } from '../platform/db.js';
 import type { RedisClient } from '../platform/redis.js';
 import { createRealmRepo } from '../realms/realms.repo.js';
@@ -38,6 +49,17 @@ export function createRepos(db: Db) {
     outbox: createOutboxRepo(db),
     otp: createOtpRepo(db),
     me: createMeRepo(db),
+    clients: createClientRepo(db),
+    oauthKeys: createSigningKeyRepo(db),
+    oauthCodes: createOAuthCodeRepo(db),
+    oauthDeviceCodes: createDeviceCodeRepo(db),
+    oauthConsents: createOAuthConsentRepo(db),
+    oauthFamilies: createFamilyRepo(db),
+    oauthRefreshTokens: createRefreshTokenRepo(db),
+    oauthRevokedTokens: createRevokedTokenRepo(db),
+    pki: createPkiRepo(db),
+    pkiCerts: createCertRepo(db),
+    pkiExpiry: createExpiryNoticeRepo(db),
   };
 }
 

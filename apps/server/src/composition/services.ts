@@ -40,7 +40,28 @@ import { createNotifyService } from '../notify/notify.service.js';
 import { createOutboxService } from '../notify/outbox.service.js';
 import { createSecurityNotices } from '../notify/security-notices.js';
 import { createOtpService } from '../otp/otp.service.js';
+import { createOAuthKeysService } from '../oauth/keys/keys.service.js';
+import { createDeviceService } from '../oauth/device/device.service.js';
+import { createClientsService } from '../clients/clients.service.js';
+import { createRecordsService } from '../oauth/records.service.js';
+import { createAuthorizeService } from '../oauth/authorize/authorize.service.js';
+import { createInteractionService } from '../oauth/authorize/interaction.service.js';
+import { createClientAuth } from '../oauth/checks/client-auth.js';
+import { createSubClientCodeService } from '../oauth/sub-client-code.service.js';
+import { createTokenRevocation } from '../oauth/tokens/revocation.js';
+import { sessionServiceEndingGrants, sessionsEndingGrants } from '../oauth/tokens/session-hooks.js';
+import { createTokenEvents } from '../oauth/tokens/token-events.js';
+import { createOAuthTokensService } from '../oauth/tokens/tokens.service.js';
 import { createPermService } from '../perm/perm.service.js';
+import { createCaStore } from '../pki/ca.store.js';
+import { createCaService } from '../pki/ca.service.js';
+import { createCertsService } from '../pki/certs.service.js';
+import { createCrlService } from '../pki/crl.js';
+import { createExpiryNotices } from '../pki/expiry-notices.js';
+import { createIssueService } from '../pki/issue.js';
+import { createKeysService } from '../pki/keys.service.js';
+import { createRevokeService } from '../pki/revoke.js';
+import { createOcspResponder } from '../pki/ocsp/responder.js';
 import { createRolesService } from '../perm/roles.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
@@ -82,6 +103,9 @@ export function createServices(i: ServiceInputs) {
   // the audit trail: every later service may record events in its own transactions
   const audit = createAuditService({ repo: repos.audit, clock });
   const auditReads = createAuditReadService({ audit, accounts: repos.accounts });
+  // Ending OAuth grants needs repositories and the audit only: the account services below it
+  // (password reset and change, disable, "log out all") end an account's grants with its sessions (A-16).
+  const oauthRevocation = createTokenRevocation({ families: repos.oauthFamilies, revokedTokens: repos.oauthRevokedTokens, audit, clock });
 
   // notify: delivery of mail and SMS, the outbox, security notices
   const notify = createNotifyService({ config: i.notifyConfig, outbox: repos.outbox, secrets, clock, log: i.log.child({ name: 'notify' }) });
@@ -154,7 +178,7 @@ export function createServices(i: ServiceInputs) {
     mailLinks,
     captcha,
     notify,
-    sessions,
+    sessions: sessionServiceEndingGrants(sessions, oauthRevocation, 'password_reset'),
     secondFactor: otp,
     throttle,
     notices,
@@ -170,7 +194,7 @@ export function createServices(i: ServiceInputs) {
     accounts: repos.accounts,
     me: repos.me,
     realms: repos.realms,
-    sessions: repos.sessions,
+    sessions: sessionsEndingGrants(repos.sessions, oauthRevocation, 'account_security'),
     reauth,
     clock,
     notices,
@@ -181,8 +205,28 @@ export function createServices(i: ServiceInputs) {
   const bindCodes = createBindCodes({ codes, notify, siteTitle, deliveryOf: realmPolicy.settingsOf });
   const binding = createBindingService({ accounts: repos.accounts, reauth, notices, clock, normaliseMobile, codes: bindCodes });
 
+  // OAuth clients (issue 12): built before realm administration, which it serves through two
+  // hooks (a new realm's default client; default_client_id must name a client): it needs repositories only
+  const clients = createClientsService({
+    clients: repos.clients,
+    realms: repos.realms,
+    accounts: repos.accounts,
+    audit,
+    secrets,
+    clock,
+    transact,
+    publicUrl: config.publicUrl,
+  });
+
   // administration of realms
-  const realmSettings = createRealmSettingsService({ realms: repos.realms, secrets, clock, transact, audit });
+  const realmSettings = createRealmSettingsService({
+    realms: repos.realms,
+    secrets,
+    clock,
+    transact,
+    audit,
+    isDefaultClientCandidate: clients.isDefaultCandidate,
+  });
   const realms = createRealmsService({
     realms: repos.realms,
     accounts: repos.accounts,
@@ -191,6 +235,12 @@ export function createServices(i: ServiceInputs) {
     // Realm deletion: every area's rows of the realm, in one transaction, dependants first.
     // A new repository with realm-scoped rows adds its deleteAllInRealm here.
     contents: [
+      repos.oauthCodes.deleteAllInRealm,
+      repos.oauthDeviceCodes.deleteAllInRealm,
+      repos.oauthConsents.deleteAllInRealm,
+      repos.oauthRefreshTokens.deleteAllInRealm,
+      repos.oauthFamilies.deleteAllInRealm,
+      repos.oauthRevokedTokens.deleteAllInRealm,
       repos.sessions.deleteAllInRealm,
       repos.otp.deleteAllInRealm,
       repos.me.deleteAllInRealm,
@@ -200,8 +250,12 @@ export function createServices(i: ServiceInputs) {
       repos.outbox.deleteAllInRealm,
       repos.serviceAccounts.deleteAllInRealm,
       repos.roles.deleteAllInRealm,
+      repos.oauthKeys.deleteAllInRealm,
+      repos.pki.deleteAllInRealm,
+      repos.clients.deleteAllInRealm,
       repos.accounts.deleteAllInRealm,
     ],
+    onCreated: [clients.createDefault],
     clock,
     transact,
     audit,
@@ -214,8 +268,16 @@ export function createServices(i: ServiceInputs) {
     mail: { notify, globalSmtp: Boolean(i.notifyConfig.smtpUrl), text: (locale, key, vars) => t(resolveLocale(locale), `domains.${key}`, vars) },
   });
   const realmTransfer = createRealmTransferService({
+    serviceProfiles: {
+      list: repos.serviceAccounts.listServiceProfiles,
+      save: (key, profile, now, trx) =>
+        repos.serviceAccounts
+          .saveServiceProfile(key, { description: profile.description }, now, trx)
+          .then(() => repos.serviceAccounts.saveServiceGrants(key, profile.grants, now, trx)),
+    },
     realms: repos.realms,
     settings: realmSettings,
+    onImported: [clients.ensureDefault],
     accounts: repos.accounts,
     roles: repos.roles,
     perm,
@@ -229,7 +291,7 @@ export function createServices(i: ServiceInputs) {
   const serviceAccounts = createServiceAccountService({
     accounts: repos.accounts,
     profiles: repos.serviceAccounts,
-    sessions: repos.sessions,
+    sessions: sessionsEndingGrants(repos.sessions, oauthRevocation, 'admin_action'),
     perm,
     audit,
     passwordMinOf: async (realmId) => (await realmPolicy.settingsOf(realmId)).passwordMinLength,
@@ -243,15 +305,156 @@ export function createServices(i: ServiceInputs) {
     accounts: repos.accounts,
     audit,
     perm,
-    sessions: repos.sessions,
+    sessions: sessionsEndingGrants(repos.sessions, oauthRevocation, 'admin_action'),
     otp: repos.otp,
     realmPasswordMin,
     clock,
     transact,
   });
   const personList = createPersonListService({ accounts: repos.accounts, audit, assertRealm: async (realmId) => void (await realmPolicy.settingsOf(realmId)) });
-  const personBulk = createPersonBulkService({ accounts: repos.accounts, audit, sessions: repos.sessions, admin: personAdmin, clock, transact });
+  const personBulk = createPersonBulkService({
+    accounts: repos.accounts,
+    audit,
+    sessions: sessionsEndingGrants(repos.sessions, oauthRevocation, 'admin_action'),
+    admin: personAdmin,
+    clock,
+    transact,
+  });
   const personImport = createPersonImportService({ accounts: repos.accounts, audit, realmPasswordMin, clock, transact });
+
+  // the OAuth provider's signing keys (issue 12): per realm, rotated with overlap
+  const oauthKeys = createOAuthKeysService({
+    repo: repos.oauthKeys,
+    secrets,
+    clock,
+    audit,
+    transact,
+    publicUrl: config.publicUrl,
+    realmExists: async (realmId) => Boolean(await repos.realms.findRealmById(realmId)),
+  });
+
+  // OAuth records (account/oauthList): revoking one ends the grant's token families
+  const oauthRecords = createRecordsService({
+    consents: repos.oauthConsents,
+    clients: repos.clients,
+    accounts: repos.accounts,
+    // the (account, client) families and every family derived from them (sub-client tokens)
+    revokeFor: (o, trx) => oauthRevocation.revokeFor({ accountId: o.accountId, clientRef: o.clientRef, reason: 'consent_revoked' }, trx),
+    audit,
+    transact,
+  });
+
+  // the authorization endpoint, the console's sign-in interaction, consent and the SSO session (issue 12)
+  const oauthAuthorize = createAuthorizeService({
+    realmName: async (realmId) => (await repos.realms.findRealmById(realmId))?.name,
+    findClient: (realmId, clientId) => repos.clients.findByClientId(realmId, clientId),
+    findClientById: (id) => repos.clients.findById(id),
+    codes: repos.oauthCodes,
+    consents: repos.oauthConsents,
+    sessions,
+    secrets,
+    clock,
+    transact,
+    audit,
+    issuer: oauthKeys.issuer,
+    publicUrl: config.publicUrl,
+  });
+  const oauthInteraction = createInteractionService({ authorize: oauthAuthorize, clock });
+
+  // the device authorization grant (RFC 8628): codes for devices, the user's decision on /device
+  const oauthDevice = createDeviceService({
+    repo: repos.oauthDeviceCodes,
+    findClient: (id) => repos.clients.findById(id),
+    realmName: async (realmId) => (await repos.realms.findRealmById(realmId))?.name,
+    throttle,
+    audit,
+    secrets,
+    clock,
+    transact,
+    publicUrl: config.publicUrl,
+  });
+
+  // the token side of the provider (issue 12): minting for every grant, access-token checks,
+  // client authentication (counted in the shared throttle store), sub-client codes
+  const oauthTokens = createOAuthTokensService({
+    keys: oauthKeys,
+    families: repos.oauthFamilies,
+    refreshTokens: repos.oauthRefreshTokens,
+    codes: repos.oauthCodes,
+    deviceCodes: repos.oauthDeviceCodes,
+    accounts: repos.accounts,
+    clients: repos.clients,
+    revocation: oauthRevocation,
+    secrets,
+    clock,
+    transact,
+    publicUrl: config.publicUrl,
+  });
+  const oauthClientAuth = createClientAuth({
+    findClient: (realmId, clientId) => repos.clients.findByClientId(realmId, clientId),
+    verifySecret: clients.verifySecret,
+    realmExists: oauthKeys.realmExists,
+    useAssertionId: repos.oauthRevokedTokens.addOnce,
+    throttle: stores.throttle,
+    secrets,
+    clock,
+    issuer: oauthKeys.issuer,
+  });
+  const oauthTokenEvents = createTokenEvents(audit, clock);
+  const oauthSubClientCodes = createSubClientCodeService({
+    validateAccessToken: oauthTokens.validateAccessToken,
+    clients: repos.clients,
+    codes: repos.oauthCodes,
+    audit,
+    transact,
+    secrets,
+    clock,
+    issuer: oauthKeys.issuer,
+    publicUrl: config.publicUrl,
+  });
+
+  // the device CA (issue 13): CAs, managed keys, THE issuance service, revocation, CRLs
+  const pkiStore = createCaStore({ pki: repos.pki, certs: repos.pkiCerts, secrets, clock, audit, transact, publicUrl: config.publicUrl });
+  const pkiCa = createCaService({
+    store: pkiStore,
+    pki: repos.pki,
+    certs: repos.pkiCerts,
+    clock,
+    audit,
+    transact,
+    siteTitle,
+    validitiesOf: realmPolicy.settingsOf,
+    rootImport: config.pkiRootImport,
+  });
+  const pkiKeys = createKeysService({ pki: repos.pki, certs: repos.pkiCerts, secrets, clock, audit, transact });
+  const pkiIssue = createIssueService({ ca: pkiCa, keys: pkiKeys, certs: repos.pkiCerts, audit, clock, transact });
+  const pkiCrl = createCrlService({ store: pkiStore, pki: repos.pki, certs: repos.pkiCerts, clock, transact });
+  const pkiRevoke = createRevokeService({ ca: pkiCa, certs: repos.pkiCerts, crl: pkiCrl, audit, clock, transact });
+  // reads, plus statusOf for the OCSP responder: `pkiCerts.statusOf(realmId, caId, serialDecimal)`
+  const pkiCerts = { ...createCertsService({ certs: repos.pkiCerts, clock }), statusOf: pkiIssue.statusOf };
+  // mail to the owner 30 / 7 days (realm setting) before a certificate ends, once each
+  const pkiExpiry = createExpiryNotices({
+    repo: repos.pkiExpiry,
+    transact,
+    notify,
+    settingsOf: realmPolicy.settingsOf,
+    preferencesOf: createPreferencesReader(repos.me),
+    siteTitle,
+    clock,
+    log: i.log.child({ name: 'pki-expiry' }),
+  });
+  // the OCSP responder (RFC 6960): answers signed by the issuing CA itself
+  const pkiOcsp = createOcspResponder({
+    source: {
+      ca: async (realmId, caId) => {
+        const signer = await pkiCa.signerOf(realmId, caId);
+        return signer && { certDer: signer.certDer, privateKey: signer.keyObject };
+      },
+      certStatus: pkiCerts.statusOf,
+    },
+    clock,
+    onError: (err) => i.log.error({ err }, 'ocsp: could not answer'),
+  });
 
   // the dashboard: figures from the audit trail, and this process's own metrics
   const dashboard = createDashboardService({ audit: repos.audit, perm, clock });
@@ -291,6 +494,24 @@ export function createServices(i: ServiceInputs) {
     personList,
     personBulk,
     personImport,
+    oauthKeys,
+    oauthDevice,
+    clients,
+    oauthRecords,
+    oauthAuthorize,
+    oauthInteraction,
+    oauthTokens,
+    oauthClientAuth,
+    oauthTokenEvents,
+    oauthSubClientCodes,
+    pkiCa,
+    pkiKeys,
+    pkiIssue,
+    pkiCrl,
+    pkiRevoke,
+    pkiCerts,
+    pkiExpiry,
+    pkiOcsp,
   };
 }
 

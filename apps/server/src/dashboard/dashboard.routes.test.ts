@@ -6,7 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeBothDbs, type Harness } from '../test/harness.js';
-import { as, bindRole, createPerson, createRealm, randomMobile, signIn, smsCode, lastCode, tokenFor } from '../test/kit.js';
+import { as, bindRole, createPerson, createRealm, createService, issueSession, randomMobile, signIn, smsCode, lastCode, tokenFor } from '../test/kit.js';
 
 const DAY = 86_400_000;
 const analysis = (realmId: string, q = '') => `/api/users/realms/${encodeURIComponent(realmId)}/dashboard/analysis${q}`;
@@ -138,5 +138,21 @@ describeBothDbs('dashboard API', (h) => {
     const all = (await as(h(), await h().login()).get('/api/users/dashboard/workplace')).body.data;
     expect(all.realms).toEqual(['*']);
     expect(all.latest.length).toBeGreaterThan(0);
+  });
+
+  it('A-40 a service account of a master administrator, granted person.query only, reads no audit trail: empty workplace, 1003 on every realm (*)', async () => {
+    await record(h(), await createRealm(h()), 'test.elsewhere');
+    const owner = await createPerson(h());
+    await bindRole(h(), owner, 'admin');
+    const robot = await createService(h(), owner, 'dash.robot', { forcePassword: false });
+    await h().ctx.repos.serviceAccounts.saveServiceGrants(
+      { realmId: 'master', accountId: robot.id, ownerId: owner.id },
+      [{ permissionId: 'person', actions: ['query'] }],
+      h().clock.now(),
+    );
+    const token = await issueSession(h(), robot);
+    expect((await as(h(), token).get('/api/users/dashboard/workplace')).body.data).toEqual({ realms: [], latest: [] });
+    expect((await as(h(), token).get(analysis('*'))).body).toMatchObject({ code: 1003 });
+    expect((await as(h(), token).get('/api/users/realms/*/audit')).body).toMatchObject({ code: 1003 });
   });
 });

@@ -190,7 +190,8 @@ export function createPersonAdminService(deps: PersonAdminDeps) {
     await assertNotWider(call, a, action);
     await transact(async (trx) => {
       const now = clock.now();
-      await accounts.setPersonsDisabled(realmId, [a.id], disabled, now, trx);
+      // deleted meanwhile: 1207, and no event for a change that did not happen
+      assertThat((await accounts.setPersonsDisabled(realmId, [a.id], disabled, now, trx)).length === 1, 'USER_NOT_FOUND');
       // A disabled account keeps no session (A-16): its bearer tokens stop at once.
       if (disabled) await sessions.revokeAccountSessions(realmId, a.id, now, undefined, trx);
       await audit.record(event(realmId, call, `account.${action}`, a, { changes: ['disabled'] }), trx);
@@ -204,7 +205,7 @@ export function createPersonAdminService(deps: PersonAdminDeps) {
     await assertNotWider(call, a, 'delete');
     await transact(async (trx) => {
       // Sessions, role bindings, OTP and the account's service accounts go with it (foreign key cascade).
-      assertThat((await accounts.deletePersons(realmId, [a.id], trx)) === 1, 'USER_NOT_FOUND');
+      assertThat((await accounts.deletePersons(realmId, [a.id], trx)).length === 1, 'USER_NOT_FOUND');
       await audit.record(event(realmId, call, 'account.delete', a), trx);
     });
   }

@@ -34,11 +34,17 @@ export function createPersonBulkService(deps: PersonBulkDeps) {
     for (const r of found) admin.assertNotSelf(call, r.id, action);
     for (const r of found) await admin.assertNotWider(call, { id: r.id, realm_id: realmId }, action);
     const targets = found.map((r) => r.id);
-    await transact(async (trx) => {
+    const changed = await transact(async (trx) => {
       const now = clock.now();
-      if (action === 'delete') await accounts.deletePersons(realmId, targets, trx);
-      else await accounts.setPersonsDisabled(realmId, targets, action === 'disable', now, trx);
-      for (const r of found) {
+      // Only what this statement changed is counted and recorded: an account another request
+      // deleted meanwhile is not deleted (or disabled) twice (issue 11 race test).
+      const ids = new Set(
+        action === 'delete'
+          ? await accounts.deletePersons(realmId, targets, trx)
+          : await accounts.setPersonsDisabled(realmId, targets, action === 'disable', now, trx),
+      );
+      const done = found.filter((r) => ids.has(r.id));
+      for (const r of done) {
         if (action === 'disable') await sessions.revokeAccountSessions(realmId, r.id, now, undefined, trx);
         await audit.record(
           {
@@ -54,8 +60,9 @@ export function createPersonBulkService(deps: PersonBulkDeps) {
           trx,
         );
       }
+      return ids;
     });
-    return { done: targets.length, notFound: wanted.filter((id) => !known.has(id)) };
+    return { done: changed.size, notFound: wanted.filter((id) => !known.has(id) || !changed.has(id)) };
   }
 
   return { run };

@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
 import { as, createPerson, createRealm, issueSession } from '../test/kit.js';
-import { accountEvents, personCount, personsPath, roleHolder } from './person.testkit.js';
+import { accountEvents, personCount, personPath, personsPath, roleHolder } from './person.testkit.js';
 
 describeBothDbs('person accounts: bulk', (h) => {
   const disabledOf = async (realmId: string, ids: string[]) =>
@@ -34,6 +34,25 @@ describeBothDbs('person accounts: bulk', (h) => {
     expect(del.body.data).toEqual({ done: 3, notFound: [] });
     expect(await personCount(h(), realmId)).toBe(1);
     expect((await accountEvents(h(), realmId)).filter((e) => e.action === 'account.delete')).toHaveLength(3);
+  });
+
+  it('a bulk delete, a bulk disable and one delete per account, all at once: each account deleted once, one event each, never a 500', async () => {
+    const realmId = await createRealm(h());
+    const { token } = await roleHolder(h(), realmId, 'realm-admin');
+    const people = await Promise.all(Array.from({ length: 20 }, () => createPerson(h(), { realmId })));
+    const ids = people.map((p) => p.id);
+    const [bulkDelete, bulkDisable, ...singles] = await Promise.all([
+      as(h(), token).post(`${personsPath(realmId)}/bulk/delete`, { ids }),
+      as(h(), token).post(`${personsPath(realmId)}/bulk/disable`, { ids }),
+      ...ids.map((id) => as(h(), token).delete(personPath(realmId, id))),
+    ]);
+    for (const r of [bulkDelete!, bulkDisable!, ...singles]) expect(r.status, JSON.stringify(r.body)).toBeLessThan(500);
+    // every account went exactly once: either in the bulk delete or by its own delete (the other says 404)
+    const singleDone = singles.filter((r) => r.status === 200).length;
+    for (const r of singles.filter((x) => x.status !== 200)) expect(r.status).toBe(404);
+    expect((bulkDelete!.body.data?.done ?? 0) + singleDone).toBe(ids.length);
+    expect(await personCount(h(), realmId)).toBe(1);
+    expect((await accountEvents(h(), realmId)).filter((e) => e.action === 'account.delete')).toHaveLength(ids.length);
   });
 
   it('a selection holding the caller is 1042 and nothing changes; more than 500 ids, none, or an unknown field is 1009', async () => {

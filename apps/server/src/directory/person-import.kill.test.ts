@@ -6,59 +6,20 @@
  * grows; PostgreSQL: the transaction holds its lock on `accounts`), the server is started
  * again on the same data, and the realm holds exactly the accounts it held before.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PG_URL } from '../test/harness.js';
+import { serverProcesses, sleep } from '../test/processes.js';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const PASSWORD = 'Kill-Test-Admin-5512';
 const ROWS = 150_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
 const schemas: string[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; exited: Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString('utf8')));
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}`;
-  for (const end = Date.now() + 60_000; Date.now() < end; await sleep(200)) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${err}`);
-    try {
-      if ((await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(1000) })).ok) return { base, child, exited };
-    } catch {
-      // not listening yet
-    }
-  }
-  throw new Error(`server not ready: ${err}`);
-}
+const procs = serverProcesses();
+const startServer = (env: Record<string, string>) => procs.start(env);
 
 async function adminToken(base: string): Promise<string> {
   const res = await fetch(`${base}/api/users/auth/login`, {
@@ -110,8 +71,7 @@ async function killDuringImport(env: Record<string, string>, underWay: () => Pro
 
 describe('A-45 person import killed half way (kill -9)', () => {
   afterAll(async () => {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+    procs.stopAll();
     if (schemas.length) {
       const admin = new pg.Client({ connectionString: PG_URL });
       await admin.connect();
@@ -121,8 +81,7 @@ describe('A-45 person import killed half way (kill -9)', () => {
   });
 
   const baseEnv = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-kill-'));
-    dirs.push(dir);
+    const dir = procs.tmpDir('umbo-kill-');
     return { DATA_DIR: dir, ADMIN_PASSWORD: PASSWORD, MASTER_CAPTCHA_POLICY: 'after_failures', MASTER_KEY: '22'.repeat(32) };
   };
 

@@ -96,6 +96,12 @@ export function createServiceAccountRepo(db: Db) {
       return { grants: parseGrants(row.grants), ownerActive: row.kind === 'person' && !row.disabled };
     },
 
+    /** Every service account's description and grants in a realm, by account id (realm export). */
+    async listServiceProfiles(realmId: string, trx: Db = db): Promise<Map<string, ServiceProfile>> {
+      const rows = await trx.selectFrom('service_accounts').select(['account_id', 'description', 'grants']).where('realm_id', '=', realmId).execute();
+      return new Map(rows.map((r) => [r.account_id, { description: r.description, grants: parseGrants(r.grants) }]));
+    },
+
     /** Realm deletion: every service account row of the realm. */
     async deleteAllInRealm(realmId: string, trx: Db = db): Promise<number> {
       const res = await trx.deleteFrom('service_accounts').where('realm_id', '=', realmId).executeTakeFirst();

@@ -42,6 +42,22 @@ describeBothDbs('service accounts: administration', (h) => {
     await addService(h(), token, bob, { subname: 'robot1' });
   });
 
+  it('40 parallel creations of one sub name (cases mixed) for one owner: exactly one account, the rest 1050, never a 500', async () => {
+    const token = await admin();
+    const owner = await createPerson(h());
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        as(h(), token).post(adminBase('master', owner.id), { subname: i % 2 ? 'Twin.Arm' : 'twin.arm', password: SERVICE_PASSWORD }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(39);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body).toMatchObject({ code: 1050 });
+    const list = await as(h(), token).get(`${adminBase('master', owner.id)}?limit=100`);
+    expect(list.body.data.total).toBe(1);
+  });
+
   it('lists in sub-name order with keyset paging both ways and a sub-name prefix search', async () => {
     const token = await admin();
     const owner = await createPerson(h());

@@ -13,12 +13,9 @@
 import { ACTIONS, GRANTABLE_PERMISSION_IDS, type Action } from '@umbo/contracts';
 import type { Account } from '../accounts/accounts.repo.js';
 import { SELF_ROLE, type PermissionGrant } from '../perm/builtin-roles.js';
-import { intersectGrants, MASTER_REALM, type PermService, type Principal } from '../perm/perm.service.js';
+import { ANY_REALM, intersectGrants, MASTER_REALM, type PermService, type Principal } from '../perm/perm.service.js';
 import type { BoundRole } from '../perm/roles.repo.js';
 import { fail } from '../platform/errors.js';
-
-/** A realm id no binding names: only a role that reaches every realm (admin of master) allows there. */
-const ANY_REALM = '\u0000';
 
 const reachesEveryRealm = (r: BoundRole) => r.id === 'admin' && r.scopeRealmId === MASTER_REALM;
 const holds = (roles: readonly BoundRole[], permissionId: string, action: string) =>

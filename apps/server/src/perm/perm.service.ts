@@ -9,6 +9,14 @@ import type { BoundRole, RoleRepo } from './roles.repo.js';
 
 export { MASTER_REALM };
 
+/**
+ * A realm id no binding names: `allows(p, id, action, ANY_REALM)` is true only for a role that
+ * reaches every realm (`admin` bound in master) and holds that permission — what "every realm"
+ * (`*`) needs, whatever the role's id, since a service account's roles carry their owner's ids
+ * with the content cut down to its grants.
+ */
+export const ANY_REALM = '\u0000';
+
 export interface Principal {
   accountId: string;
   realmId: string;

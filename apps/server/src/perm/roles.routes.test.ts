@@ -140,6 +140,19 @@ describeBothDbs('roles API', (h) => {
     expect((await as(h(), token).post(rolesUrl(b), { ...roleBody(), name: 'auditors' })).status).toBe(200);
   });
 
+  it('40 parallel creations of one role name (cases mixed) in a realm: one role, 39 × 1060, never a 500', async () => {
+    const realm = await createRealm(h());
+    const token = await admin();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => as(h(), token).post(rolesUrl(realm), { ...roleBody(), name: i % 2 ? 'Fleet_Ops' : 'fleet_ops' })),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409 && r.body.code === 1060)).toHaveLength(39);
+    const listed = (await as(h(), token).get(rolesUrl(realm))).body.data;
+    const items = (Array.isArray(listed) ? listed : listed.items) as { name: string }[];
+    expect(items.filter((r) => r.name.toLowerCase() === 'fleet_ops')).toHaveLength(1);
+  });
+
   it('edits a custom role (role.update with the changed field names) and refuses to touch a built-in one (1061)', async () => {
     const realm = await createRealm(h());
     const token = await admin();

@@ -44,6 +44,8 @@ export interface Config {
   sessionIdleMs: number;
   /** audit events older than this many days are swept by the job runner (issue 11) */
   auditRetentionDays: number;
+  /** the operator's platform root CA (issue 13): PKI_ROOT_CERT_FILE + PKI_ROOT_KEY_FILE, both or neither */
+  pkiRootImport: { certFile: string; keyFile: string } | undefined;
 }
 
 /** MASTER_KEY, or the file in DATA_DIR (`created`: written by this start). */
@@ -181,6 +183,17 @@ function serverPackageDir(): string {
   return dir;
 }
 
+/** PKI_ROOT_CERT_FILE + PKI_ROOT_KEY_FILE (PEM): both readable, or neither set. */
+function pkiRootImport(env: Env): Config['pkiRootImport'] {
+  const certFile = env.PKI_ROOT_CERT_FILE || '';
+  const keyFile = env.PKI_ROOT_KEY_FILE || '';
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new ConfigError(certFile ? 'PKI_ROOT_KEY_FILE' : 'PKI_ROOT_CERT_FILE', 'must be set together with the other');
+  if (!fs.existsSync(certFile)) throw new ConfigError('PKI_ROOT_CERT_FILE', `names a file that does not exist: ${certFile}`);
+  if (!fs.existsSync(keyFile)) throw new ConfigError('PKI_ROOT_KEY_FILE', `names a file that does not exist: ${keyFile}`);
+  return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -216,5 +229,6 @@ export function loadConfig(env: Env = process.env): Config {
     masterCaptchaPolicy: captchaPolicy(env),
     sessionIdleMs: int(env, 'SESSION_IDLE_HOURS', 24, 1, 168) * 3_600_000,
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 180, 1, 36_500),
+    pkiRootImport: pkiRootImport(env),
   };
 }

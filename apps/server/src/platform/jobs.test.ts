@@ -35,7 +35,19 @@ describeBothDbs('job runner', (h) => {
 
   it("lists every area's sweep once, each on a period", () => {
     const jobs = coreJobs(h().ctx);
-    expect(jobs.map((j) => j.name).sort()).toEqual(['sweep-audit-events', 'sweep-codes', 'sweep-outbox', 'sweep-sessions', 'sweep-throttle']);
+    expect(jobs.map((j) => j.name).sort()).toEqual([
+      'oauth-erase-sealed-answers',
+      'oauth-sweep-codes',
+      'oauth-sweep-tokens',
+      'pki-crl-refresh',
+      'pki-expiry-notices',
+      'sweep-audit-events',
+      'sweep-codes',
+      'sweep-oauth-device-codes',
+      'sweep-outbox',
+      'sweep-sessions',
+      'sweep-throttle',
+    ]);
     for (const j of jobs) expect(j.everyMs).toBeGreaterThan(0);
   });
 });

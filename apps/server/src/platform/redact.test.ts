@@ -11,6 +11,14 @@ describe('A-33 redaction', () => {
     ['Route GET:/x?Client-Secret=s not found', 'Route GET:/x?Client-Secret=[redacted] not found'],
     ['/x?otpTicket=T1&ticket=T2', '/x?otpTicket=[redacted]&ticket=[redacted]'],
     ['/api/users/auth/options?realm_id=master', '/api/users/auth/options?realm_id=master'],
+    // a secret inside an encoded URL carried by another parameter (the sign-in's `redirect`)
+    [
+      '/user/loginSSO?realm_id=r1&redirect=%2Fdevice%3Frealm_id%3Dr1%26user_code%3DBCDF-GHJK',
+      `/user/loginSSO?realm_id=r1&redirect=${encodeURIComponent('/device?realm_id=r1&user_code=[redacted]')}`,
+    ],
+    ['/x?next=%2Freset%3Fcode%3DAbC', `/x?next=${encodeURIComponent('/reset?code=[redacted]')}`],
+    ['/x?next=%2Fplain%3Fa%3D1', '/x?next=%2Fplain%3Fa%3D1'],
+    ['/x?bad=%E0%A4%A', '/x?bad=%E0%A4%A'],
   ])('%s', (input, expected) => {
     expect(redactText(input)).toBe(expected);
   });

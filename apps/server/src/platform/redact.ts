@@ -16,6 +16,10 @@ export const SECRET_NAMES = [
   'idtoken',
   'idtokenhint',
   'codeverifier',
+  // the OpenID provider (issue 12): RFC 8628 device and user codes, RFC 7523 client assertions
+  'devicecode',
+  'usercode',
+  'clientassertion',
   'password',
   'newpassword',
   'oldpassword',
@@ -50,9 +54,28 @@ export function isSecretName(name: string): boolean {
 // name=value pairs in a query string or form body, wherever they stand in a text
 const PAIR = /([?&;]|^|\s)([A-Za-z_][\w.-]{0,40})=([^&#\s"']*)/g;
 
-/** A URL or any text with `name=value` pairs, secret values replaced. */
+/** A value that is itself an encoded URL or query (`redirect=%2Fdevice%3Fuser_code%3D…`), redacted inside; else unchanged. */
+function redactEncoded(value: string, depth: number): string {
+  if (depth > 2 || !/%3D/i.test(value)) return value;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+  const inner = redactPairs(decoded, depth + 1);
+  return inner === decoded ? value : encodeURIComponent(inner);
+}
+
+function redactPairs(text: string, depth: number): string {
+  return text.replace(PAIR, (whole, lead: string, name: string, value: string) =>
+    isSecretName(name) ? `${lead}${name}=${REDACTED}` : `${lead}${name}=${redactEncoded(value, depth)}`,
+  );
+}
+
+/** A URL or any text with `name=value` pairs, secret values replaced — also inside encoded URLs that values carry. */
 export function redactText(text: string): string {
-  return text.replace(PAIR, (whole, lead: string, name: string) => (isSecretName(name) ? `${lead}${name}=${REDACTED}` : whole));
+  return redactPairs(text, 0);
 }
 
 const isPlain = (v: object) => {

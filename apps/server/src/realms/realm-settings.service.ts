@@ -49,6 +49,7 @@ export function toView(realmId: string, s: StoredRealmSettings): RealmSettingsVi
     default_client_id: s.default_client_id,
     accountCertValidity: s.accountCertValidity,
     realmMiddleCertValidity: s.realmMiddleCertValidity,
+    certExpiryNoticeDays: s.certExpiryNoticeDays,
     captchaPolicy: s.captchaPolicy,
     revealMissingAccounts: s.revealMissingAccounts,
     passwordMinLength: s.passwordMinLength,
@@ -72,7 +73,15 @@ export function changedFields(before: Partial<StoredRealmSettings>, after: Parti
   return changed.sort();
 }
 
-export function createRealmSettingsService(deps: { realms: RealmRepo; secrets: Secrets; clock: Clock; transact: Transact; audit: AuditService }) {
+export function createRealmSettingsService(deps: {
+  realms: RealmRepo;
+  secrets: Secrets;
+  clock: Clock;
+  transact: Transact;
+  audit: AuditService;
+  /** may default_client_id name this client (issue 12)? clients sit above realms: passed in */
+  isDefaultClientCandidate?: ((realmId: string, clientId: string) => Promise<boolean>) | undefined;
+}) {
   const { realms, secrets, clock, transact, audit } = deps;
   const seal = (plain: string) => secrets.encrypt(plain);
 
@@ -149,6 +158,12 @@ export function createRealmSettingsService(deps: { realms: RealmRepo; secrets: S
 
   async function update(realmId: string, patch: RealmSettingsPatchInput, caller: Caller): Promise<RealmSettingsView> {
     let realm = await load(realmId);
+    const defaultClientId = patch.default_client_id;
+    if (defaultClientId !== undefined && defaultClientId !== readRealmSettings(realm.settings).default_client_id && deps.isDefaultClientCandidate) {
+      // the realm's sign-in pages use it: an enabled top-level client of this realm
+      const known = defaultClientId !== '' && (await deps.isDefaultClientCandidate(realmId, defaultClientId));
+      if (!known) throw fail('DEFAULT_CLIENT_UNKNOWN', { field: 'default_client_id' });
+    }
     for (let attempt = 1; ; attempt++) {
       const before = parseStoredSettings(realm.settings);
       const next = apply(realmId, before, patch);

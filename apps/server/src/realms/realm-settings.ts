@@ -3,7 +3,7 @@
  * regions, activation and templates from here; GET/PATCH
  * /api/users/realms/:realmId/settings (realm-settings.routes.ts) change them.
  */
-import { PROTECTION_DEFAULTS, type RealmProtection } from '@umbo/contracts';
+import { CERT_EXPIRY_NOTICE_DEFAULT, PROTECTION_DEFAULTS, type RealmProtection } from '@umbo/contracts';
 import type { RealmMailConfig, SmsProviderConfig } from '../notify/types.js';
 import type { StoredBackend, StoredOAuth } from './realm-settings.backend.js';
 
@@ -24,6 +24,8 @@ export interface RealmSettings {
   default_client_id: string;
   accountCertValidity: number;
   realmMiddleCertValidity: number;
+  /** issue 13: days before a certificate ends that its owner is mailed (pki/expiry-notices.ts) */
+  certExpiryNoticeDays: number[];
   /** 'always' (SPEC §5) or 'after_failures' */
   captchaPolicy: 'always' | 'after_failures';
   /** DESIGN.md §5 compatibility switch, off by default */
@@ -74,6 +76,7 @@ export function defaultRealmSettings(): RealmSettings {
     default_client_id: '',
     accountCertValidity: 3650,
     realmMiddleCertValidity: 7300,
+    certExpiryNoticeDays: [...CERT_EXPIRY_NOTICE_DEFAULT],
     captchaPolicy: 'always',
     revealMissingAccounts: false,
     passwordMinLength: 6,

@@ -65,6 +65,17 @@ class DryRunDone extends Error {
   }
 }
 
+/** What realm transfer needs of the service-account profiles (directory/service-accounts.repo.ts). */
+export interface ServiceProfiles {
+  list(realmId: string): Promise<Map<string, { description: string; grants: PermissionGrant[] }>>;
+  save(
+    key: { realmId: string; accountId: string; ownerId: string },
+    profile: { description: string; grants: PermissionGrant[] },
+    now: number,
+    trx: Db,
+  ): Promise<void>;
+}
+
 export interface ImportInput {
   targetRealmId?: string | undefined;
   document: RealmExport;
@@ -81,8 +92,12 @@ export function createRealmTransferService(deps: {
   clock: Clock;
   transact: Transact;
   audit: AuditService;
+  /** service accounts' descriptions and grants: the directory area's, passed down (it sits above realms) */
+  serviceProfiles: ServiceProfiles;
+  /** upper areas' part of an imported realm, in its transaction (issue 12: a default client its settings name) */
+  onImported?: readonly ((realmId: string, trx: Db) => Promise<unknown>)[] | undefined;
 }) {
-  const { realms, accounts, roles, perm, secrets, clock, transact, audit } = deps;
+  const { realms, accounts, roles, perm, secrets, clock, transact, audit, serviceProfiles } = deps;
   const bindingOf = (path: string, group: Obj) => {
     const field = path.split('.')[1]!;
     const { [field]: _secret, ...rest } = group;
@@ -119,7 +134,13 @@ export function createRealmTransferService(deps: {
       settings,
       roles: roleRows.map((r) => ({ id: r.id, name: r.name, description: r.description, permissions: r.permissions })),
     };
-    if (withAccounts) doc.accounts = (await allAccounts(realmId)).map(exportedAccount);
+    if (withAccounts) {
+      const profiles = await serviceProfiles.list(realmId);
+      doc.accounts = (await allAccounts(realmId)).map((a) => {
+        const profile = a.kind === 'service' ? profiles.get(a.id) : undefined;
+        return { ...exportedAccount(a), ...(a.kind === 'service' ? { description: profile?.description ?? '', grants: profile?.grants ?? [] } : {}) };
+      });
+    }
     return doc;
   }
 
@@ -202,6 +223,13 @@ export function createRealmTransferService(deps: {
         const owner = a.ownerId ? people.get(a.ownerId) : undefined;
         if (!owner || !a.username.startsWith(`${owner.username}/`)) throw invalid(`accounts.${i}.ownerId`, 'a person of the file, named as owner/');
         if (!a.passwordHash) throw invalid(`accounts.${i}.passwordHash`, 'validation.required');
+        // Grants only narrow the owner's own rights (perm.service), so known names are all to check.
+        for (const g of a.grants ?? []) {
+          if (!PERMISSION_IDS.includes(g.permissionId as never)) throw invalid(`accounts.${i}.grants`, 'unknown permission');
+          if (g.actions.some((x) => !ACTIONS.includes(x as Action))) throw invalid(`accounts.${i}.grants`, 'unknown action');
+        }
+      } else if (a.grants || a.description !== undefined) {
+        throw invalid(`accounts.${i}.grants`, 'service accounts only');
       }
     }
   }
@@ -250,6 +278,7 @@ export function createRealmTransferService(deps: {
         const row = { id: target, name: doc.realm.domain, description: doc.realm.description, settings: JSON.stringify(settings), updated_at: now };
         if (existing) await realms.replaceRealm(row, trx);
         else await realms.insertRealm({ ...row, created_at: now }, trx);
+        for (const hook of deps.onImported ?? []) await hook(target, trx);
         for (const role of doc.roles) {
           const permissions = role.permissions as PermissionGrant[];
           const res = await roles.upsertRealmRole(
@@ -317,6 +346,16 @@ export function createRealmTransferService(deps: {
         report.accounts.create++;
       }
       ids.set(a.id, id);
+      if (a.kind === 'service') {
+        const ownerId = found?.owner_id ?? ids.get(a.ownerId ?? '') ?? '';
+        // checked in checkAccounts: known permission ids and actions only
+        await serviceProfiles.save(
+          { realmId, accountId: id, ownerId },
+          { description: a.description ?? '', grants: (a.grants ?? []) as PermissionGrant[] },
+          now,
+          trx,
+        );
+      }
     }
   }
 

@@ -46,6 +46,11 @@ describeBothDbs('realm export / import', (h) => {
   it('export carries no usable secret; round trip into a new realm id keeps settings, secrets, logo, roles, accounts and passwords', async () => {
     const token = await admin();
     const { id, owner } = await fullRealm(token);
+    // the service account's "resources" and description travel with it
+    const robot = (await h().ctx.repos.accounts.findAccountByUsername(id, `${owner.username}/robot7`))!;
+    const key = { realmId: id, accountId: robot.id, ownerId: owner.id };
+    await h().ctx.repos.serviceAccounts.saveServiceProfile(key, { description: 'arm controller' }, h().clock.now());
+    await h().ctx.repos.serviceAccounts.saveServiceGrants(key, [{ permissionId: 'person', actions: ['query'] }], h().clock.now());
     const exported = await as(h(), token).get(`/api/users/realms/${id}/export?accounts=1`);
     expect(exported.status).toBe(200);
     const doc = exported.body.data;
@@ -79,6 +84,11 @@ describeBothDbs('realm export / import', (h) => {
     // the accounts sign in to the new realm with their passwords
     expect((await signIn(h(), { username: owner.username, password: owner.password, realmId: target })).status).toBe(200);
     expect((await signIn(h(), { username: `${owner.username}/robot7`, password: 'Service-Pass-93', realmId: target })).status).toBe(200);
+    const copied = (await h().ctx.repos.accounts.findAccountByUsername(target, `${owner.username}/robot7`))!;
+    expect(await h().ctx.repos.serviceAccounts.findServiceProfile(target, copied.id)).toEqual({
+      description: 'arm controller',
+      grants: [{ permissionId: 'person', actions: ['query'] }],
+    });
     expect((await auditRows(h(), target)).map((e) => e.action)).toContain('realm.import');
   });
 

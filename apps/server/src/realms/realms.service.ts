@@ -22,6 +22,9 @@ import type { Realm, RealmRepo } from './realms.repo.js';
 /** Removes one area's rows of a realm inside the deleting transaction (each repo's deleteAllInRealm). */
 export type RealmContentDeleter = (realmId: string, trx: Db) => Promise<unknown>;
 
+/** Adds an upper area's part of a new realm inside the creating transaction. */
+export type RealmCreatedHook = (realmId: string, trx: Db) => Promise<unknown>;
+
 export interface AdminCaller extends Caller {
   principal: Principal;
 }
@@ -37,6 +40,8 @@ export function createRealmsService(deps: {
   settings: Pick<RealmSettingsService, 'initial'>;
   /** every other area's rows of a realm, in the order they go (composition/services.ts) */
   contents: readonly RealmContentDeleter[];
+  /** what upper areas add to a new realm, in its creating transaction (the default client, issue 12) */
+  onCreated?: readonly RealmCreatedHook[] | undefined;
   clock: Clock;
   transact: Transact;
   audit: AuditService;
@@ -82,6 +87,7 @@ export function createRealmsService(deps: {
     try {
       await transact(async (trx) => {
         await realms.insertRealm(row, trx);
+        for (const hook of deps.onCreated ?? []) await hook(row.id, trx);
         const changes = ['realmId', 'domain', 'description', ...Object.keys(input.settings ?? {}).map((k) => `settings.${k}`)];
         await audit.record(
           {

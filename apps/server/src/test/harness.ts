@@ -17,7 +17,7 @@ import { FakeClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { openDb, type DbHandle } from '../platform/db.js';
 import { migrateToLatest } from '../platform/migrations/index.js';
-import { bootstrap } from '../composition/bootstrap.js';
+import { bootstrap, ensureDefaultClients } from '../composition/bootstrap.js';
 import { randomString } from '../platform/crypto.js';
 import { ADMIN_PASSWORD, solveCaptcha, tokenFor } from './kit.js';
 
@@ -104,6 +104,7 @@ export async function createHarness(
   await bootstrap(opened.dbh.db, clock, ADMIN_PASSWORD);
   const config = testConfig(configEnv);
   const ctx = createContext(config, opened.dbh, clock, { logDestination: opts.logDestination });
+  await ensureDefaultClients(ctx);
   const app = await buildApp(ctx, { logger: Boolean(opts.logDestination) });
   await app.ready();
   const harness: Harness & { dispose(): Promise<void> } = {

@@ -60,10 +60,12 @@ export interface DataTableProps<T, F extends string, S extends string> {
    * next by cursor) cannot jump to page N. The address keeps `page` at 1 then.
    */
   pager?: ReactNode;
+  /** What an empty list says in place of antd's "No data" (e.g. how to add the first entry). */
+  emptyText?: ReactNode;
 }
 
 export function DataTable<T extends object, F extends string = never, S extends string = never>(props: DataTableProps<T, F, S>) {
-  const { tableId, columns, list, data, rowKey, loading, error, onReload, toolbar, selection, scrollX = 'max-content', rowTestId, pager } = props;
+  const { tableId, columns, list, data, rowKey, loading, error, onReload, toolbar, selection, scrollX = 'max-content', rowTestId, pager, emptyText } = props;
   const { t } = useTranslation();
   const settings = useSettings();
   const hiddenByDefault = useMemo(() => columns.filter((c) => c.defaultHidden).map((c) => c.key), [columns]);
@@ -165,6 +167,7 @@ export function DataTable<T extends object, F extends string = never, S extends 
         sticky={{ offsetHeader }}
         scroll={{ x: scrollX }}
         showSorterTooltip={false}
+        locale={emptyText === undefined ? undefined : { emptyText }}
         rowSelection={selection && { selectedRowKeys: selection.selectedKeys, onChange: (keys) => selection.onChange(keys), preserveSelectedRowKeys: true }}
         // React's attribute types have no data-* keys; the row gets the attribute all the same.
         onRow={rowTestId ? () => ({ 'data-testid': rowTestId }) as HTMLAttributes<HTMLElement> : undefined}

@@ -79,7 +79,8 @@ export function AntdConfig({ children }: { children: ReactNode }) {
         },
         components: {
           Layout: { headerHeight: SHELL_HEADER_HEIGHT, headerPadding: '0 16px' },
-          Button: { colorPrimary: text, colorPrimaryActive: text, colorLink: text },
+          // antd lightens a primary button under the pointer (white on #4096ff is 3.1:1): darken it instead
+          Button: { colorPrimary: text, colorPrimaryActive: text, colorLink: text, ...(dark ? {} : { colorPrimaryHover: textShade(settings.color, 7) }) },
           Tabs: { itemSelectedColor: text, itemActiveColor: text },
           Menu: { itemSelectedColor: text, horizontalItemSelectedColor: text, darkItemSelectedBg: text },
         },

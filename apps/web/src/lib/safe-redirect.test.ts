@@ -104,5 +104,9 @@ describe('safeRedirectTarget (no open redirect, SECURITY.md AS-03)', () => {
 
   it('builds the sign-in URL that returns to a path', () => {
     expect(signInUrlFor('/account/domain?a=1&b=2')).toBe('/user/loginSSO?redirect=%2Faccount%2Fdomain%3Fa%3D1%26b%3D2');
+    // the realm a page names is the realm to sign in to (a device of realm r1: /device?realm_id=r1)
+    expect(signInUrlFor('/device?realm_id=r1&user_code=BCDF-GHJK')).toBe(
+      '/user/loginSSO?realm_id=r1&redirect=%2Fdevice%3Frealm_id%3Dr1%26user_code%3DBCDF-GHJK',
+    );
   });
 });

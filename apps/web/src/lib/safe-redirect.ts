@@ -39,7 +39,13 @@ function normalise(raw: string, origin: string): string | undefined {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The sign-in URL that brings the visitor back to `fullPath` afterwards. */
+/**
+ * The sign-in URL that brings the visitor back to `fullPath` afterwards. A `realm_id` in that
+ * path's query is the realm to sign in to, so it goes to the sign-in page too (a device's
+ * verification URI names its realm so, RFC 8628 §3.2: /device?realm_id=…).
+ */
 export function signInUrlFor(fullPath: string): string {
-  return `${SIGN_IN_PATH}?redirect=${encodeURIComponent(fullPath)}`;
+  const realmId = new URLSearchParams(fullPath.split('#')[0]!.split('?')[1] ?? '').get('realm_id');
+  const realm = realmId ? `realm_id=${encodeURIComponent(realmId)}&` : '';
+  return `${SIGN_IN_PATH}?${realm}redirect=${encodeURIComponent(fullPath)}`;
 }

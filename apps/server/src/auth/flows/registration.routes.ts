@@ -83,7 +83,7 @@ export function registerRegistrationRoutes(app: FastifyInstance, s: { registrati
         response: responses(activateResult),
       },
     },
-    async (req) => ok(await s.registration.activate(realmOf(req.body), req.body.code)),
+    async (req) => ok(await s.registration.activate(realmOf(req.body), req.body.code, metaOf(req))),
   );
 
   r.post(

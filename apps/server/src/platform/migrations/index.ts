@@ -18,6 +18,11 @@ import * as m0018services from './0018_service_accounts.js';
 import * as m0019roles from './0019_role_indexes.js';
 import * as m0020audit from './0020_audit_indexes.js';
 import * as m0021authepoch from './0021_auth_epoch.js';
+import * as m0022oauth from './0022_oauth_provider.js';
+import * as m0023authtime from './0023_session_auth_time.js';
+import * as m0024keygen from './0024_signing_key_generation.js';
+import * as m0025pki from './0025_pki.js';
+import * as m0026expiry from './0026_pki_expiry_notices.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -34,6 +39,11 @@ const migrations: Record<string, Migration> = {
   '0019_role_indexes': m0019roles,
   '0020_audit_indexes': m0020audit,
   '0021_auth_epoch': m0021authepoch,
+  '0022_oauth_provider': m0022oauth,
+  '0023_session_auth_time': m0023authtime,
+  '0024_signing_key_generation': m0024keygen,
+  '0025_pki': m0025pki,
+  '0026_pki_expiry_notices': m0026expiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

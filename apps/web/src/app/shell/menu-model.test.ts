@@ -19,7 +19,9 @@ const paths = (sections: ReturnType<typeof menuSections>) => sections.flatMap((s
 describe('menu (SPEC §2 menu tree, §6 permissions)', () => {
   it('shows an ordinary user the user area only', () => {
     const user = userWith('center', 'security');
-    expect(paths(menuSections('user', user))).toEqual(['/account/center', '/account/security']);
+    // issue 12: every account sees its own OAuth records; the developer page needs userClient
+    expect(paths(menuSections('user', user))).toEqual(['/account/center', '/account/security', '/user/oauth']);
+    expect(paths(menuSections('user', userWith('center', 'security', 'userClient')))).toContain('/user/developer');
     expect(menuSections('domain', user)).toEqual([]);
     expect(areasFor(user)).toEqual(['user']);
   });

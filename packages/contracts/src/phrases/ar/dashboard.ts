@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: 'لا توجد أحداث في نطاقاتك بعد',
   open_audit: 'فتح سجل التدقيق',
   load_failed: 'تعذّر تحميل الأرقام',
+  cert_expiring: 'شهادات تقترب من انتهاء صلاحيتها',
+  cert_within: 'خلال {{days}} يومًا',
+  cert_expiring_note: 'الشهادات السارية في هذا النطاق (بما فيها شهادات الجذر للحسابات) التي تنتهي خلال 7 و30 و90 يومًا.',
 };

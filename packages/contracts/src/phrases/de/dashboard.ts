@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: 'Noch keine Ereignisse in Ihren Domänen',
   open_audit: 'Audit-Protokoll öffnen',
   load_failed: 'Die Zahlen konnten nicht geladen werden',
+  cert_expiring: 'Ablaufende Zertifikate',
+  cert_within: 'Innerhalb von {{days}} Tagen',
+  cert_expiring_note: 'Gültige Zertifikate dieser Domäne (einschließlich Konto-Stammzertifikate), die innerhalb von 7, 30 und 90 Tagen ablaufen.',
 };

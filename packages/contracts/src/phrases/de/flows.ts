@@ -47,5 +47,8 @@ export const flows: Phrases['flows'] = {
   ftoken_signing_in: 'Sie werden angemeldet…',
   ftoken_failed: 'Dieser Anmeldelink ist ungültig, bereits benutzt oder abgelaufen.',
   ftoken_missing: 'Dieser Anmeldelink enthält kein Token.',
+  authcode_redirecting: 'Sie werden zur App weitergeleitet…',
+  authcode_failed: 'Der App-Link konnte nicht verwendet werden: Er ist ungültig oder abgelaufen, oder die App darf ihn nicht erhalten.',
+  authcode_missing: 'Dem Link fehlen die App oder das Token.',
   no_methods: 'Diese Domäne bietet hier keine Methode an.',
 };

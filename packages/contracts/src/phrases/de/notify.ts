@@ -27,4 +27,7 @@ export const notify: Phrases['notify'] = {
   event_phone_bound: 'Ihrem Konto bei {{site}} wurde am {{time}} von {{ip}} aus eine Telefonnummer hinzugefügt.',
   event_phone_changed: 'Die Telefonnummer Ihres Kontos bei {{site}} wurde am {{time}} von {{ip}} aus geändert.',
   event_phone_unbound: 'Die Telefonnummer wurde am {{time}} von {{ip}} aus von Ihrem Konto bei {{site}} entfernt.',
+  cert_expiry_subject: 'Zertifikat {{cn}} läuft am {{date}} ab',
+  cert_expiry_text:
+    'Hallo {{username}},\n\ndas Zertifikat {{cn}} (Seriennummer {{sn}}) Ihres Kontos bei {{site}} läuft am {{date}} ab, in {{days}} Tagen. Erneuern oder stellen Sie es vorher neu aus; Geräte und Dienste, die es verwenden, können sich danach nicht mehr verbinden.',
 };

@@ -29,4 +29,13 @@ export const validation: Phrases['validation'] = {
   range: 'Der Wert liegt außerhalb des zulässigen Bereichs',
   lock_after: 'Muss größer sein als die freien Fehlversuche',
   max_lock: 'Muss mindestens der Sperrdauer entsprechen',
+  redirect_uri: 'Weiterleitungs-URL: https, http nur auf 127.0.0.1, [::1] oder localhost; kein Fragment, Platzhalter oder Benutzername',
+  client_id: 'Client-ID: 3-64 Buchstaben, Ziffern, _ . oder -',
+  cidr: 'Bitte eine IPv4-Adresse oder ein CIDR wie 10.0.0.0/24 eingeben (Maske 0-32)',
+  positive: 'Muss größer als 0 sein',
+  key_strength: 'Wählen Sie eine Stärke, die der Algorithmus anbietet',
+  csr_or_key: 'Geben Sie entweder einen CSR oder einen verwalteten Schlüssel an',
+  serial: 'Die Seriennummer besteht nur aus Ziffern',
+  period_min: 'Mindestens ein Monat (30 Tage)',
+  period_order: 'Die Standardgültigkeit darf das Maximum nicht überschreiten',
 };

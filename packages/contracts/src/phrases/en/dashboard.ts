@@ -54,4 +54,7 @@ export const dashboard = {
   latest_empty: 'No events in your domains yet',
   open_audit: 'Open the audit log',
   load_failed: 'The figures could not be loaded',
+  cert_expiring: 'Certificates expiring',
+  cert_within: 'Within {{days}} days',
+  cert_expiring_note: 'Live certificates of this domain (account root certificates included) that end within 7, 30 and 90 days.',
 };

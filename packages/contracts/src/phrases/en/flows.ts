@@ -45,5 +45,8 @@ export const flows = {
   ftoken_signing_in: 'Signing you in…',
   ftoken_failed: 'This sign-in link is invalid, used or expired.',
   ftoken_missing: 'The sign-in link carries no token.',
+  authcode_redirecting: 'Taking you to the app…',
+  authcode_failed: 'The app link could not be followed: it is invalid or expired, or the app may not receive it.',
+  authcode_missing: 'The link is missing the app or the token.',
   no_methods: 'This domain offers no method here.',
 };

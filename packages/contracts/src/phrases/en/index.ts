@@ -16,6 +16,10 @@ import { people } from './people.js';
 import { roles } from './roles.js';
 import { audit } from './audit.js';
 import { dashboard } from './dashboard.js';
+import { clients } from './clients.js';
+import { consent } from './consent.js';
+import { device } from './device.js';
+import { cert } from './cert.js';
 
 export const en = {
   errors,
@@ -36,4 +40,8 @@ export const en = {
   roles,
   audit,
   dashboard,
+  clients,
+  consent,
+  device,
+  cert,
 };

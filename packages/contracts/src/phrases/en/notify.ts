@@ -27,4 +27,8 @@ export const notify = {
   event_phone_bound: 'A phone number was added to your account at {{site}} on {{time}} from {{ip}}.',
   event_phone_changed: 'The phone number of your account at {{site}} was changed on {{time}} from {{ip}}.',
   event_phone_unbound: 'The phone number was removed from your account at {{site}} on {{time}} from {{ip}}.',
+  // Certificate expiry notices (pki/expiry-notices.ts): the certificate, its serial and end date; no secrets.
+  cert_expiry_subject: 'Certificate {{cn}} expires on {{date}}',
+  cert_expiry_text:
+    'Hello {{username}},\n\nThe certificate {{cn}} (serial {{sn}}) of your account at {{site}} expires on {{date}}, in {{days}} days. Renew or reissue it before then; devices and services using it can no longer connect after that date.',
 };

@@ -28,4 +28,13 @@ export const validation = {
   range: 'The value is outside the allowed range',
   lock_after: 'Must be greater than the free failures',
   max_lock: 'Must be at least the lock duration',
+  redirect_uri: 'Redirect URL: https, or http only on 127.0.0.1, [::1] or localhost; no fragment, wildcard or user name',
+  client_id: 'Client ID: 3-64 letters, digits, _ . or -',
+  cidr: 'Please enter an IPv4 address or a CIDR such as 10.0.0.0/24 (mask 0-32)',
+  positive: 'Must be greater than 0',
+  key_strength: 'Choose a strength the algorithm offers',
+  csr_or_key: 'Give either a CSR or a managed key',
+  serial: 'The serial number is digits only',
+  period_min: 'Not less than one month (30 days)',
+  period_order: 'The default validity cannot exceed the maximum',
 };

@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: 'Aún no hay eventos en sus dominios',
   open_audit: 'Abrir el registro de auditoría',
   load_failed: 'No se pudieron cargar las cifras',
+  cert_expiring: 'Certificados por caducar',
+  cert_within: 'En {{days}} días',
+  cert_expiring_note: 'Certificados vigentes de este dominio (incluidos los certificados raíz de cuenta) que caducan en 7, 30 y 90 días.',
 };

@@ -47,5 +47,8 @@ export const flows: Phrases['flows'] = {
   ftoken_signing_in: 'Iniciando sesión…',
   ftoken_failed: 'Este enlace de inicio de sesión no es válido, ya se usó o ha caducado.',
   ftoken_missing: 'Este enlace de inicio de sesión no lleva ningún token.',
+  authcode_redirecting: 'Llevándote a la aplicación…',
+  authcode_failed: 'No se pudo seguir el enlace de la aplicación: no es válido, ha caducado o la aplicación no puede recibirlo.',
+  authcode_missing: 'Al enlace le falta la aplicación o el token.',
   no_methods: 'Este dominio no ofrece ningún método aquí.',
 };

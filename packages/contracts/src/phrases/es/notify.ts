@@ -27,4 +27,7 @@ export const notify: Phrases['notify'] = {
   event_phone_bound: 'Se añadió un número de teléfono a su cuenta en {{site}} el {{time}} desde {{ip}}.',
   event_phone_changed: 'El número de teléfono de su cuenta en {{site}} se cambió el {{time}} desde {{ip}}.',
   event_phone_unbound: 'Se eliminó el número de teléfono de su cuenta en {{site}} el {{time}} desde {{ip}}.',
+  cert_expiry_subject: 'El certificado {{cn}} caduca el {{date}}',
+  cert_expiry_text:
+    'Hola {{username}}:\n\nEl certificado {{cn}} (número de serie {{sn}}) de su cuenta en {{site}} caduca el {{date}}, dentro de {{days}} días. Renuévelo o vuelva a emitirlo antes; los dispositivos y servicios que lo usan no podrán conectarse después de esa fecha.',
 };

@@ -29,4 +29,13 @@ export const validation: Phrases['validation'] = {
   range: 'El valor está fuera del rango permitido',
   lock_after: 'Debe ser mayor que los fallos gratuitos',
   max_lock: 'Debe ser al menos la duración del bloqueo',
+  redirect_uri: 'URL de redirección: https, o http solo en 127.0.0.1, [::1] o localhost; sin fragmento, comodín ni nombre de usuario',
+  client_id: 'ID de cliente: 3-64 letras, dígitos, _ . o -',
+  cidr: 'Introduzca una dirección IPv4 o un CIDR como 10.0.0.0/24 (máscara 0-32)',
+  positive: 'Debe ser mayor que 0',
+  key_strength: 'Elija una fuerza que ofrezca el algoritmo',
+  csr_or_key: 'Indique un CSR o una clave gestionada, no ambos',
+  serial: 'El número de serie solo contiene dígitos',
+  period_min: 'Al menos un mes (30 días)',
+  period_order: 'La validez predeterminada no puede superar el máximo',
 };

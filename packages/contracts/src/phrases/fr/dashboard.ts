@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: 'Aucun événement dans vos domaines pour le moment',
   open_audit: "Ouvrir le journal d'audit",
   load_failed: 'Impossible de charger les chiffres',
+  cert_expiring: 'Certificats arrivant à expiration',
+  cert_within: 'Sous {{days}} jours',
+  cert_expiring_note: 'Certificats valides de ce domaine (certificats racine de compte inclus) qui expirent sous 7, 30 et 90 jours.',
 };

@@ -47,5 +47,8 @@ export const flows: Phrases['flows'] = {
   ftoken_signing_in: 'Connexion en cours…',
   ftoken_failed: 'Ce lien de connexion est invalide, déjà utilisé ou expiré.',
   ftoken_missing: 'Ce lien de connexion ne contient pas de jeton.',
+  authcode_redirecting: 'Redirection vers l’application…',
+  authcode_failed: 'Le lien de l’application n’a pas pu être suivi : il est invalide ou expiré, ou l’application ne peut pas le recevoir.',
+  authcode_missing: 'Il manque l’application ou le jeton dans le lien.',
   no_methods: 'Ce domaine ne propose aucune méthode ici.',
 };

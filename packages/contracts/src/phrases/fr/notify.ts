@@ -27,4 +27,7 @@ export const notify: Phrases['notify'] = {
   event_phone_bound: 'Un numéro de téléphone a été ajouté à votre compte {{site}} le {{time}} depuis {{ip}}.',
   event_phone_changed: 'Le numéro de téléphone de votre compte {{site}} a été modifié le {{time}} depuis {{ip}}.',
   event_phone_unbound: 'Le numéro de téléphone a été retiré de votre compte {{site}} le {{time}} depuis {{ip}}.',
+  cert_expiry_subject: 'Le certificat {{cn}} expire le {{date}}',
+  cert_expiry_text:
+    'Bonjour {{username}},\n\nLe certificat {{cn}} (numéro de série {{sn}}) de votre compte sur {{site}} expire le {{date}}, dans {{days}} jours. Renouvelez-le ou réémettez-le avant cette date ; les appareils et services qui l’utilisent ne pourront plus se connecter ensuite.',
 };

@@ -29,4 +29,13 @@ export const validation: Phrases['validation'] = {
   range: 'La valeur est hors de la plage autorisée',
   lock_after: 'Doit être supérieur aux échecs gratuits',
   max_lock: 'Doit être au moins égal à la durée de verrouillage',
+  redirect_uri: "URL de redirection : https, ou http uniquement sur 127.0.0.1, [::1] ou localhost ; sans fragment, joker ni nom d'utilisateur",
+  client_id: 'ID client : 3 à 64 lettres, chiffres, _ . ou -',
+  cidr: 'Saisissez une adresse IPv4 ou un CIDR tel que 10.0.0.0/24 (masque 0-32)',
+  positive: 'Doit être supérieur à 0',
+  key_strength: "Choisissez une force proposée par l'algorithme",
+  csr_or_key: 'Indiquez soit un CSR, soit une clé gérée',
+  serial: 'Le numéro de série ne contient que des chiffres',
+  period_min: 'Au moins un mois (30 jours)',
+  period_order: 'La validité par défaut ne peut pas dépasser le maximum',
 };

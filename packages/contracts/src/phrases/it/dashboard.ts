@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: 'Ancora nessun evento nei tuoi domini',
   open_audit: 'Apri il registro di audit',
   load_failed: 'Impossibile caricare i dati',
+  cert_expiring: 'Certificati in scadenza',
+  cert_within: 'Entro {{days}} giorni',
+  cert_expiring_note: 'Certificati validi di questo dominio (inclusi i certificati radice degli account) che scadono entro 7, 30 e 90 giorni.',
 };

@@ -47,5 +47,8 @@ export const flows: Phrases['flows'] = {
   ftoken_signing_in: 'Accesso in corso…',
   ftoken_failed: 'Questo link di accesso non è valido, è già stato usato o è scaduto.',
   ftoken_missing: 'Questo link di accesso non contiene alcun token.',
+  authcode_redirecting: 'Ti stiamo portando all’app…',
+  authcode_failed: 'Impossibile seguire il link dell’app: non è valido o è scaduto, oppure l’app non può riceverlo.',
+  authcode_missing: 'Nel link mancano l’app o il token.',
   no_methods: 'Questo dominio non offre alcun metodo qui.',
 };

@@ -27,4 +27,7 @@ export const notify: Phrases['notify'] = {
   event_phone_bound: 'Un numero di telefono è stato aggiunto al tuo account su {{site}} il {{time}} da {{ip}}.',
   event_phone_changed: 'Il numero di telefono del tuo account su {{site}} è stato modificato il {{time}} da {{ip}}.',
   event_phone_unbound: 'Il numero di telefono è stato rimosso dal tuo account su {{site}} il {{time}} da {{ip}}.',
+  cert_expiry_subject: 'Il certificato {{cn}} scade il {{date}}',
+  cert_expiry_text:
+    'Ciao {{username}},\n\nil certificato {{cn}} (numero di serie {{sn}}) del tuo account su {{site}} scade il {{date}}, tra {{days}} giorni. Rinnovalo o riemettilo prima di allora; dispositivi e servizi che lo usano non potranno più connettersi dopo quella data.',
 };

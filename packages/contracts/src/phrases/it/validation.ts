@@ -29,4 +29,13 @@ export const validation: Phrases['validation'] = {
   range: "Il valore è fuori dall'intervallo consentito",
   lock_after: 'Deve essere maggiore dei tentativi falliti gratuiti',
   max_lock: 'Deve essere almeno la durata del blocco',
+  redirect_uri: 'URL di reindirizzamento: https, o http solo su 127.0.0.1, [::1] o localhost; senza frammento, carattere jolly o nome utente',
+  client_id: 'ID client: 3-64 lettere, cifre, _ . o -',
+  cidr: 'Inserisci un indirizzo IPv4 o un CIDR come 10.0.0.0/24 (maschera 0-32)',
+  positive: 'Deve essere maggiore di 0',
+  key_strength: "Scegli una robustezza offerta dall'algoritmo",
+  csr_or_key: 'Indica un CSR oppure una chiave gestita',
+  serial: 'Il numero di serie contiene solo cifre',
+  period_min: 'Almeno un mese (30 giorni)',
+  period_order: 'La validità predefinita non può superare il massimo',
 };

@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: 'ドメインにまだイベントはありません',
   open_audit: '監査ログを開く',
   load_failed: '数値を読み込めませんでした',
+  cert_expiring: '期限切れ間近の証明書',
+  cert_within: '{{days}} 日以内',
+  cert_expiring_note: 'このドメインの有効な証明書（アカウントのルート証明書を含む）のうち、7・30・90 日以内に期限切れになるもの。',
 };

@@ -47,5 +47,8 @@ export const flows: Phrases['flows'] = {
   ftoken_signing_in: 'サインインしています…',
   ftoken_failed: 'このサインインリンクは無効、使用済み、または期限切れです。',
   ftoken_missing: 'サインインリンクにトークンがありません。',
+  authcode_redirecting: 'アプリに移動しています…',
+  authcode_failed: 'アプリへのリンクを処理できませんでした。無効または期限切れか、このアプリでは受け取れません。',
+  authcode_missing: 'リンクにアプリまたはトークンがありません。',
   no_methods: 'このドメインではここで利用できる方法がありません。',
 };

@@ -27,4 +27,7 @@ export const notify: Phrases['notify'] = {
   event_phone_bound: '{{site}} のアカウントに電話番号が {{time}} に登録されました（IP アドレス：{{ip}}）。',
   event_phone_changed: '{{site}} のアカウントの電話番号が {{time}} に変更されました（IP アドレス：{{ip}}）。',
   event_phone_unbound: '{{site}} のアカウントから電話番号が {{time}} に削除されました（IP アドレス：{{ip}}）。',
+  cert_expiry_subject: '証明書 {{cn}} の有効期限は {{date}} です',
+  cert_expiry_text:
+    '{{username}} 様\n\n{{site}} のアカウントの証明書 {{cn}}（シリアル番号 {{sn}}）は {{date}}（あと {{days}} 日）に有効期限が切れます。それまでに更新または再発行してください。期限後は、この証明書を使うデバイスやサービスは接続できなくなります。',
 };

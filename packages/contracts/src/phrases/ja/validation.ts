@@ -29,4 +29,13 @@ export const validation: Phrases['validation'] = {
   range: '値が許容範囲外です',
   lock_after: '無料失敗回数より大きくしてください',
   max_lock: 'ロック時間以上にしてください',
+  redirect_uri: 'リダイレクト URL：https、http は 127.0.0.1・[::1]・localhost のみ。フラグメント、ワイルドカード、ユーザー名は不可',
+  client_id: 'クライアントID：3〜64 文字の英数字、_ . または -',
+  cidr: 'IPv4 アドレスまたは 10.0.0.0/24 のような CIDR（マスク 0〜32）を入力してください',
+  positive: '0 より大きい値にしてください',
+  key_strength: 'アルゴリズムが対応する強度を選択してください',
+  csr_or_key: 'CSR か管理鍵のどちらか一方を指定してください',
+  serial: 'シリアル番号は数字のみです',
+  period_min: '1 か月（30 日）以上にしてください',
+  period_order: '既定の有効期間は最大有効期間を超えられません',
 };

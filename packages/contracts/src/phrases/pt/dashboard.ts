@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: 'Ainda não há eventos nos seus domínios',
   open_audit: 'Abrir o registo de auditoria',
   load_failed: 'Não foi possível carregar os valores',
+  cert_expiring: 'Certificados a expirar',
+  cert_within: 'Em {{days}} dias',
+  cert_expiring_note: 'Certificados válidos deste domínio (incluindo certificados raiz de conta) que expiram em 7, 30 e 90 dias.',
 };

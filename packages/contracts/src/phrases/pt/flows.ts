@@ -47,5 +47,8 @@ export const flows: Phrases['flows'] = {
   ftoken_signing_in: 'A iniciar sessão…',
   ftoken_failed: 'Esta ligação de início de sessão é inválida, já foi usada ou expirou.',
   ftoken_missing: 'Esta ligação de início de sessão não contém nenhum token.',
+  authcode_redirecting: 'A levar-te para a aplicação…',
+  authcode_failed: 'Não foi possível seguir a ligação da aplicação: é inválida ou expirou, ou a aplicação não a pode receber.',
+  authcode_missing: 'Falta a aplicação ou o token na ligação.',
   no_methods: 'Este domínio não oferece nenhum método aqui.',
 };

@@ -27,4 +27,7 @@ export const notify: Phrases['notify'] = {
   event_phone_bound: 'Um número de telefone foi adicionado à sua conta em {{site}} em {{time}} a partir de {{ip}}.',
   event_phone_changed: 'O número de telefone da sua conta em {{site}} foi alterado em {{time}} a partir de {{ip}}.',
   event_phone_unbound: 'O número de telefone foi removido da sua conta em {{site}} em {{time}} a partir de {{ip}}.',
+  cert_expiry_subject: 'O certificado {{cn}} expira em {{date}}',
+  cert_expiry_text:
+    'Olá {{username}},\n\nO certificado {{cn}} (número de série {{sn}}) da sua conta em {{site}} expira em {{date}}, dentro de {{days}} dias. Renove-o ou emita-o novamente antes disso; dispositivos e serviços que o usam deixarão de se conectar após essa data.',
 };

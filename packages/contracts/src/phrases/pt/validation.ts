@@ -29,4 +29,13 @@ export const validation: Phrases['validation'] = {
   range: 'O valor está fora do intervalo permitido',
   lock_after: 'Deve ser maior que as falhas gratuitas',
   max_lock: 'Deve ser pelo menos a duração do bloqueio',
+  redirect_uri: 'URL de redirecionamento: https, ou http apenas em 127.0.0.1, [::1] ou localhost; sem fragmento, curinga ou nome de usuário',
+  client_id: 'ID do cliente: 3-64 letras, dígitos, _ . ou -',
+  cidr: 'Insira um endereço IPv4 ou um CIDR como 10.0.0.0/24 (máscara 0-32)',
+  positive: 'Deve ser maior que 0',
+  key_strength: 'Escolha uma força oferecida pelo algoritmo',
+  csr_or_key: 'Informe um CSR ou uma chave gerenciada',
+  serial: 'O número de série contém apenas dígitos',
+  period_min: 'Pelo menos um mês (30 dias)',
+  period_order: 'A validade padrão não pode exceder o máximo',
 };

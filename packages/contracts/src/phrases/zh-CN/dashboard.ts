@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: '您的域中还没有事件',
   open_audit: '打开审计日志',
   load_failed: '无法加载数据',
+  cert_expiring: '即将到期的证书',
+  cert_within: '{{days}} 天内',
+  cert_expiring_note: '本域内有效的证书（含账号根证书）在 7、30、90 天内到期的数量。',
 };

@@ -47,5 +47,8 @@ export const flows: Phrases['flows'] = {
   ftoken_signing_in: '正在登录…',
   ftoken_failed: '该登录链接无效、已使用或已过期。',
   ftoken_missing: '该登录链接未携带令牌。',
+  authcode_redirecting: '正在跳转到应用…',
+  authcode_failed: '无法跳转到应用：链接无效或已过期，或该应用无权接收。',
+  authcode_missing: '链接缺少应用或令牌。',
   no_methods: '该域未在此提供任何方式。',
 };

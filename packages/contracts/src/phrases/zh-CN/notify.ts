@@ -26,4 +26,7 @@ export const notify: Phrases['notify'] = {
   event_phone_bound: '您在 {{site}} 的账号已于 {{time}} 绑定手机号（IP 地址：{{ip}}）。',
   event_phone_changed: '您在 {{site}} 的账号已于 {{time}} 更换绑定的手机号（IP 地址：{{ip}}）。',
   event_phone_unbound: '您在 {{site}} 的账号已于 {{time}} 解绑手机号（IP 地址：{{ip}}）。',
+  cert_expiry_subject: '证书 {{cn}} 将于 {{date}} 到期',
+  cert_expiry_text:
+    '{{username}}，您好：\n\n您在 {{site}} 的账号的证书 {{cn}}（序列号 {{sn}}）将于 {{date}} 到期，还剩 {{days}} 天。请在此之前续期或重新签发；到期后使用该证书的设备和服务将无法连接。',
 };

@@ -29,4 +29,13 @@ export const validation: Phrases['validation'] = {
   range: '数值超出允许范围',
   lock_after: '必须大于免费失败次数',
   max_lock: '不能小于锁定时长',
+  redirect_uri: '重定向地址：须为 https，http 仅限 127.0.0.1、[::1] 或 localhost；不能含片段、通配符或用户名',
+  client_id: '客户端ID：3-64 位字母、数字、_ . 或 -',
+  cidr: '请输入 IPv4 地址或 CIDR，如 10.0.0.0/24（掩码 0-32）',
+  positive: '必须大于 0',
+  key_strength: '请选择该算法支持的强度',
+  csr_or_key: '请提供 CSR 或选择托管密钥（二选一）',
+  serial: '序列号只能是数字',
+  period_min: '不能少于一个月（30 天）',
+  period_order: '默认有效期不能超过最长有效期',
 };

@@ -56,4 +56,7 @@ export const dashboard: Phrases['dashboard'] = {
   latest_empty: '您的網域中尚無事件',
   open_audit: '開啟稽核日誌',
   load_failed: '無法載入資料',
+  cert_expiring: '即將到期的憑證',
+  cert_within: '{{days}} 天內',
+  cert_expiring_note: '本網域內有效的憑證（含帳號根憑證）在 7、30、90 天內到期的數量。',
 };

@@ -47,5 +47,8 @@ export const flows: Phrases['flows'] = {
   ftoken_signing_in: '正在登入…',
   ftoken_failed: '此登入連結無效、已使用或已過期。',
   ftoken_missing: '此登入連結未帶有權杖。',
+  authcode_redirecting: '正在前往應用程式…',
+  authcode_failed: '無法前往應用程式：連結無效或已過期，或該應用程式無權接收。',
+  authcode_missing: '連結缺少應用程式或權杖。',
   no_methods: '此網域在這裡未提供任何方式。',
 };

@@ -17,6 +17,10 @@ import { people } from './people.js';
 import { roles } from './roles.js';
 import { audit } from './audit.js';
 import { dashboard } from './dashboard.js';
+import { clients } from './clients.js';
+import { consent } from './consent.js';
+import { device } from './device.js';
+import { cert } from './cert.js';
 
 export const zhTW: Phrases = {
   errors,
@@ -37,4 +41,8 @@ export const zhTW: Phrases = {
   roles,
   audit,
   dashboard,
+  clients,
+  consent,
+  device,
+  cert,
 };

@@ -27,4 +27,7 @@ export const notify: Phrases['notify'] = {
   event_phone_bound: '您在 {{site}} 的帳號已於 {{time}} 綁定手機號碼（IP 位址：{{ip}}）。',
   event_phone_changed: '您在 {{site}} 的帳號已於 {{time}} 更換綁定的手機號碼（IP 位址：{{ip}}）。',
   event_phone_unbound: '您在 {{site}} 的帳號已於 {{time}} 解除綁定手機號碼（IP 位址：{{ip}}）。',
+  cert_expiry_subject: '憑證 {{cn}} 將於 {{date}} 到期',
+  cert_expiry_text:
+    '{{username}}，您好：\n\n您在 {{site}} 的帳號的憑證 {{cn}}（序號 {{sn}}）將於 {{date}} 到期，還剩 {{days}} 天。請在此之前續期或重新簽發；到期後使用該憑證的裝置和服務將無法連線。',
 };

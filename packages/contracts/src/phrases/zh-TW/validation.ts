@@ -29,4 +29,13 @@ export const validation: Phrases['validation'] = {
   range: '數值超出允許範圍',
   lock_after: '必須大於免費失敗次數',
   max_lock: '不能小於鎖定時長',
+  redirect_uri: '重新導向位址：須為 https，http 僅限 127.0.0.1、[::1] 或 localhost；不能含片段、萬用字元或使用者名稱',
+  client_id: '用戶端ID：3-64 位字母、數字、_ . 或 -',
+  cidr: '請輸入 IPv4 位址或 CIDR，如 10.0.0.0/24（遮罩 0-32）',
+  positive: '必須大於 0',
+  key_strength: '請選擇該演算法支援的強度',
+  csr_or_key: '請提供 CSR 或選擇託管金鑰（二擇一）',
+  serial: '序號只能是數字',
+  period_min: '不能少於一個月（30 天）',
+  period_order: '預設有效期不能超過最長有效期',
 };

@@ -2,10 +2,12 @@
  * /user/loginSSO and /login. Signs in with user name and password (plus the image captcha
  * when the realm asks for it), then goes to the `redirect` query (same-origin paths only) or
  * the personal center. SMS-code and email-code sign-in are tabs beside it when the realm's
- * options enable them.
+ * options enable them. Started by an OAuth client (`challenge`, or SPEC §2's `client_id` +
+ * `callback_uri`), it shows that client's note and links and, once signed in, goes back to
+ * the client (lib/use-oauth-sign-in.ts).
  */
 import { ErrorCodes } from '@umbo/contracts/errors';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { projectConfig } from '../../../lib/project-config';
@@ -18,9 +20,12 @@ import { CodeLoginForm } from '../components/code-login-form';
 import { MethodTabs, type Method } from '../components/method-tabs';
 import { PasswordLoginForm, type PasswordLoginValues } from '../components/password-login-form';
 import { RealmLogo } from '../components/realm-logo';
+import { SsoClient, SsoContinuing } from '../components/sso-client';
+import { httpUrl } from '../api/oauth-interaction';
 import { withLoginSession } from '../lib/login-session';
+import { oauthDoorOf, useOAuthSignIn } from '../lib/use-oauth-sign-in';
 
-/** OAuth front-door parameters (DESIGN.md §4); that flow is not served yet. */
+/** OAuth front-door parameters (DESIGN.md §4): with them, a signed-in visitor is not sent into the console. */
 const SSO_PARAMS = ['client_id', 'callback_uri', 'challenge'];
 
 export default function LoginPage() {
@@ -30,7 +35,10 @@ export default function LoginPage() {
   const target = safeRedirectTarget(params.get('redirect'), window.location.origin);
   const ssoRequested = SSO_PARAMS.some((p) => params.has(p));
   const realmId = params.get('realm_id') || projectConfig().realmId || undefined;
-  const login = useLogin(() => navigate(target, { replace: true }));
+  const query = params.toString();
+  const door = useMemo(() => oauthDoorOf(new URLSearchParams(query), realmId), [query, realmId]);
+  const sso = useOAuthSignIn(door);
+  const login = useLogin(() => (door ? sso.continueAfterSignIn() : navigate(target, { replace: true })));
 
   const [options, setOptions] = useState<AuthOptions | undefined>();
   useEffect(() => {
@@ -97,7 +105,7 @@ export default function LoginPage() {
       : // Already announced by the client's policy (no response, server error): 'Login failed' here.
         (failure.message ?? t('login.failed'));
 
-  const signedIn = () => navigate(target, { replace: true });
+  const signedIn = () => (door ? sso.continueAfterSignIn() : navigate(target, { replace: true }));
   const regions = options?.loginRegions ?? [];
   const enabled = (m: string) => !options || options.loginMethods.includes(m);
   const methods: Method[] = [];
@@ -134,19 +142,26 @@ export default function LoginPage() {
   return (
     <section className="login-card">
       <RealmLogo src={options?.logo} />
-      {ssoRequested && (
-        <div className="plain-alert plain-alert--info" role="status">
-          {t('login.sso_unavailable')}
+      {sso.info && <SsoClient info={sso.info} />}
+      {sso.error && (
+        <div className="plain-alert plain-alert--error" role="alert" data-testid="sso-error">
+          {sso.error}
         </div>
       )}
-      <MethodTabs methods={methods} empty={t('flows.no_methods')} />
+      {sso.continuing ? <SsoContinuing /> : !sso.fatal && <MethodTabs methods={methods} empty={t('flows.no_methods')} />}
       <div className="login-card__links">
         <Link className="plain-link" to={withLoginSession('/retrieve')} data-testid="to-retrieve">
           {t('login.forgot')}
         </Link>
-        <Link className="plain-link" to={withLoginSession('/user/register')} data-testid="to-register">
-          {t('login.register')}
-        </Link>
+        {httpUrl(sso.info?.registUrl) ? (
+          <a className="plain-link" href={httpUrl(sso.info?.registUrl)} rel="noreferrer" data-testid="to-register">
+            {t('consent.register')}
+          </a>
+        ) : (
+          <Link className="plain-link" to={withLoginSession('/user/register')} data-testid="to-register">
+            {t('login.register')}
+          </Link>
+        )}
       </div>
     </section>
   );

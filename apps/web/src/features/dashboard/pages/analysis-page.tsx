@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useListParams, type ListSpec } from '../../../lib/use-list-params';
 import { useAnalysis } from '../api/get-dashboard';
 import { CHART_COLORS, LineChart, type ChartSeries } from '../components/line-chart';
+import { CertExpiryCard } from '../components/cert-expiry-card';
 import { StatCard } from '../components/stat-card';
 import '../components/dashboard.css';
 
@@ -97,6 +98,7 @@ export default function AnalysisPage() {
           <StatCard label={t('dashboard.failures')} value={n(totals.failures)} testId="stat-failures" />
         </div>
       )}
+      <CertExpiryCard user={user} realmId={realmId} />
       {data && (
         <div className="dashboard__charts">
           <LineChart

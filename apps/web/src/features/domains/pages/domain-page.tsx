@@ -1,6 +1,6 @@
 /**
  * The domain list (account/domain, SPEC §2): the domains the administrator may see, each with
- * links to its person and service accounts (the clients column comes with the OAuth issue);
+ * links to its person and service accounts, its clients and its OAuth records;
  * create, edit, export, import and delete for those who hold the permission (the others do
  * not see the buttons; the server refuses them anyway).
  */
@@ -86,6 +86,13 @@ export default function DomainPage() {
           <Space size={12} wrap>
             <Link to={`/account/person${q(r.realmId)}`}>{t('domains.person_accounts')}</Link>
             <Link to={`/account/service${q(r.realmId)}`}>{t('domains.service_accounts')}</Link>
+            {/* Issue 12: SPEC §2 "domain list (with client list)": the realm's clients and OAuth records. */}
+            {can(user, 'client', 'query') && (
+              <Link to={`/account/client${q(r.realmId)}`} data-testid="realm-clients">
+                {t('clients.title')}
+              </Link>
+            )}
+            {can(user, 'oauthList', 'query') && <Link to={`/account/oauthList${q(r.realmId)}`}>{t('clients.rec_title')}</Link>}
           </Space>
         ),
       },

@@ -1,0 +1,32 @@
+/**
+ * The client credentials grant (RFC 6749 §4.4; A-17): a confidential client, for itself.
+ *
+ * - only a client that authenticated (the token endpoint refuses public clients for it);
+ * - from an allowed source range when the client has any (SPEC §5);
+ * - `scope` within the client's registration, without the user scopes `openid` and
+ *   `offline_access` (there is no user); none asked → none granted (least privilege, AS-19);
+ * - an access token only: no refresh token (§4.4.3), no ID token; `sub` is `client:<client_id>`
+ *   (AS-20). No family, no database write: the hot path of the bench.
+ */
+import { checkSourceRange } from '../checks/check-source-range.js';
+import { checkTokenScope } from '../checks/check-token-scope.js';
+import { UnauthorizedClient } from '../errors.js';
+import type { GrantDeps } from './deps.js';
+import type { GrantHandler } from './types.js';
+
+const USER_SCOPES: ReadonlySet<string> = new Set(['openid', 'offline_access']);
+
+export function clientCredentialsGrant(d: GrantDeps): GrantHandler {
+  return async function clientCredentials(ctx) {
+    const { client } = ctx;
+    if (client.tokenEndpointAuthMethod === 'none') throw new UnauthorizedClient('client_credentials needs a confidential client');
+    checkSourceRange(client.sourceRanges, ctx.ip);
+    const scope = checkTokenScope(
+      ctx.params.scope,
+      client.scopes.filter((s) => !USER_SCOPES.has(s)),
+      [],
+    );
+    const issued = await d.mint.issue({ client, grantType: 'client_credentials', scope, subject: null, now: ctx.now });
+    return issued.response;
+  };
+}

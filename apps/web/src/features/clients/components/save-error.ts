@@ -1,0 +1,21 @@
+/**
+ * A refused save, said where the user looks: under the field the server names (errData
+ * {field}: a taken client id, a sub client id that already exists, a redirect URL it refuses),
+ * otherwise as a message. The mutations are marked inlineError, so nothing is said twice.
+ */
+import type { FormInstance } from 'antd/es/form';
+import { ApiError, fieldError } from '../../../lib/api-error';
+import { showError } from '../../../lib/feedback';
+
+export function showSaveError(form: FormInstance, err: Error, fields: readonly string[]): void {
+  const named = fieldError(err);
+  // errData.field may name an entry of a list ("redirectUris.1"): the list takes the message.
+  const field = named?.field.split('.')[0];
+  if (field && fields.includes(field)) {
+    form.setFields([{ name: field, errors: [err.message] }]);
+    form.scrollToField(field);
+    return;
+  }
+  if (err instanceof ApiError && err.notified) return;
+  showError(err instanceof ApiError && err.say ? err.say : err.message);
+}

@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: 'سجّل الدخول للمتابعة إلى {{client}}',
+  tips_label: 'ملاحظة من {{client}}',
+  back_to_app: 'العودة إلى التطبيق',
+  register: 'التسجيل',
+  continuing: 'جارٍ العودة إلى التطبيق…',
+  title: 'تفويض {{client}}',
+  intro: 'يطلب {{client}} ما يلي:',
+  scope_openid: 'تأكيد هويتك (معرّف الحساب)',
+  scope_profile: 'الاطلاع على اسمك وملفك الشخصي',
+  scope_email: 'الاطلاع على بريدك الإلكتروني',
+  scope_phone: 'الاطلاع على رقم هاتفك',
+  scope_offline_access: 'الإبقاء على الوصول عندما لا تستخدمه',
+  approve: 'سماح',
+  deny: 'رفض',
+  revoke_hint: 'يمكنك سحب هذا التفويض في أي وقت من «{{place}}».',
+  restart: 'العودة إلى تسجيل الدخول',
+  error_title: 'تعذّرت معالجة الطلب',
+  error_hint: 'عد إلى التطبيق وحاول مرة أخرى. إذا تكرر ذلك، فاتصل بمطوّر التطبيق.',
+  error_code: 'رمز الخطأ: {{code}}',
+  logout_title: 'تسجيل الخروج',
+  logout_question: 'هل تريد تسجيل الخروج من {{realm}}؟',
+  logout_confirm: 'تسجيل الخروج',
+  logout_done: 'تم تسجيل خروجك.',
+  logout_cancel: 'البقاء مسجّلًا',
+};

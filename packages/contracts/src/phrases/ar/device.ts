@@ -1,0 +1,30 @@
+/** The /device page: a device's user code approved or denied (RFC 8628, issue 12). */
+import type { Phrases } from '../types.js';
+
+export const device: Phrases['device'] = {
+  intro: 'أدخل الرمز المعروض على جهازك للسماح له باستخدام حسابك.',
+  code_label: 'الرمز المعروض على الجهاز',
+  code_rule: 'يتكون الرمز من 8 أحرف، مثل BCDF-GHJK',
+  continue: 'متابعة',
+  review_title: 'السماح لهذا الجهاز؟',
+  review_lead: 'يطلب {{name}} استخدام حسابك.',
+  code_check: 'تأكد من أن هذا الرمز هو نفسه المعروض على شاشة الجهاز:',
+  client_name: 'التطبيق',
+  client_id: 'معرّف العميل',
+  realm: 'النطاق',
+  scopes: 'يطلب',
+  scope_openid: 'تأكيد هويتك',
+  scope_profile: 'ملفك الأساسي (الاسم، الصورة)',
+  scope_email: 'عنوان بريدك الإلكتروني',
+  scope_phone: 'رقم هاتفك',
+  scope_offline_access: 'الوصول أثناء عدم استخدامك له',
+  expires: 'تنتهي صلاحية الرمز في {{time}}',
+  warning: 'وافق فقط إذا كنت قد بدأت هذا للتو على جهاز يخصك. لا توافق أبدًا على رمز أعطاك إياه شخص آخر.',
+  approve: 'موافقة',
+  deny: 'رفض',
+  approved_title: 'تمت الموافقة على الجهاز',
+  approved_desc: 'يمكن لـ {{name}} الآن استخدام حسابك. يمكنك العودة إلى الجهاز.',
+  denied_title: 'تم رفض الطلب',
+  denied_desc: 'لم يحصل {{name}} على إذن بالوصول.',
+  another: 'إدخال رمز آخر',
+};

@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: 'Melden Sie sich an, um zu {{client}} fortzufahren',
+  tips_label: 'Hinweis von {{client}}',
+  back_to_app: 'Zurück zur Anwendung',
+  register: 'Registrieren',
+  continuing: 'Zurück zur Anwendung…',
+  title: '{{client}} autorisieren',
+  intro: '{{client}} möchte:',
+  scope_openid: 'Ihre Identität bestätigen (Konto-ID)',
+  scope_profile: 'Ihren Namen und Ihr Profil sehen',
+  scope_email: 'Ihre E-Mail-Adresse sehen',
+  scope_phone: 'Ihre Telefonnummer sehen',
+  scope_offline_access: 'Zugriff behalten, auch wenn Sie sie nicht nutzen',
+  approve: 'Zulassen',
+  deny: 'Ablehnen',
+  revoke_hint: 'Sie können diese Autorisierung jederzeit unter „{{place}}“ widerrufen.',
+  restart: 'Zurück zur Anmeldung',
+  error_title: 'Die Anfrage konnte nicht verarbeitet werden',
+  error_hint: 'Kehren Sie zur Anwendung zurück und versuchen Sie es erneut. Wenn das Problem bleibt, wenden Sie sich an den Entwickler der Anwendung.',
+  error_code: 'Fehlercode: {{code}}',
+  logout_title: 'Abmelden',
+  logout_question: 'Möchten Sie sich von {{realm}} abmelden?',
+  logout_confirm: 'Abmelden',
+  logout_done: 'Sie sind abgemeldet.',
+  logout_cancel: 'Angemeldet bleiben',
+};

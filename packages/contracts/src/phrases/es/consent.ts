@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: 'Inicie sesión para continuar a {{client}}',
+  tips_label: 'Aviso de {{client}}',
+  back_to_app: 'Volver a la aplicación',
+  register: 'Registrarse',
+  continuing: 'Volviendo a la aplicación…',
+  title: 'Autorizar a {{client}}',
+  intro: '{{client}} quiere:',
+  scope_openid: 'Confirmar quién es usted (ID de cuenta)',
+  scope_profile: 'Ver su nombre y perfil',
+  scope_email: 'Ver su dirección de correo',
+  scope_phone: 'Ver su número de teléfono',
+  scope_offline_access: 'Mantener el acceso cuando no la usa',
+  approve: 'Permitir',
+  deny: 'Denegar',
+  revoke_hint: 'Puede retirar esta autorización en cualquier momento en «{{place}}».',
+  restart: 'Volver al inicio de sesión',
+  error_title: 'No se pudo procesar la solicitud',
+  error_hint: 'Vuelva a la aplicación e inténtelo de nuevo. Si sigue ocurriendo, contacte con el desarrollador de la aplicación.',
+  error_code: 'Código de error: {{code}}',
+  logout_title: 'Cerrar sesión',
+  logout_question: '¿Desea cerrar la sesión de {{realm}}?',
+  logout_confirm: 'Cerrar sesión',
+  logout_done: 'Ha cerrado la sesión.',
+  logout_cancel: 'Mantener la sesión',
+};

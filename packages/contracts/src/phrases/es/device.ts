@@ -1,0 +1,30 @@
+/** The /device page: a device's user code approved or denied (RFC 8628, issue 12). */
+import type { Phrases } from '../types.js';
+
+export const device: Phrases['device'] = {
+  intro: 'Introduzca el código que muestra su dispositivo para permitirle usar su cuenta.',
+  code_label: 'Código que muestra el dispositivo',
+  code_rule: 'El código tiene 8 letras, como BCDF-GHJK',
+  continue: 'Continuar',
+  review_title: '¿Permitir este dispositivo?',
+  review_lead: '{{name}} solicita usar su cuenta.',
+  code_check: 'Compruebe que este código es el de la pantalla del dispositivo:',
+  client_name: 'Aplicación',
+  client_id: 'ID de cliente',
+  realm: 'Dominio',
+  scopes: 'Solicita',
+  scope_openid: 'Confirmar quién es usted',
+  scope_profile: 'Su perfil básico (nombre, imagen)',
+  scope_email: 'Su dirección de correo',
+  scope_phone: 'Su número de teléfono',
+  scope_offline_access: 'Acceso mientras no lo usa',
+  expires: 'El código caduca a las {{time}}',
+  warning: 'Apruebe solo si acaba de iniciar esto en un dispositivo suyo. Nunca apruebe un código que le haya dado otra persona.',
+  approve: 'Aprobar',
+  deny: 'Denegar',
+  approved_title: 'Dispositivo aprobado',
+  approved_desc: '{{name}} ya puede usar su cuenta. Puede volver al dispositivo.',
+  denied_title: 'Solicitud denegada',
+  denied_desc: '{{name}} no ha recibido acceso.',
+  another: 'Introducir otro código',
+};

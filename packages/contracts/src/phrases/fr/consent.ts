@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: 'Connectez-vous pour continuer vers {{client}}',
+  tips_label: 'Message de {{client}}',
+  back_to_app: "Retour à l'application",
+  register: "S'inscrire",
+  continuing: "Retour à l'application…",
+  title: 'Autoriser {{client}}',
+  intro: '{{client}} souhaite :',
+  scope_openid: 'Confirmer votre identité (ID de compte)',
+  scope_profile: 'Voir votre nom et votre profil',
+  scope_email: 'Voir votre adresse e-mail',
+  scope_phone: 'Voir votre numéro de téléphone',
+  scope_offline_access: "Garder l'accès lorsque vous ne l'utilisez pas",
+  approve: 'Autoriser',
+  deny: 'Refuser',
+  revoke_hint: 'Vous pouvez retirer cette autorisation à tout moment dans « {{place}} ».',
+  restart: 'Retour à la connexion',
+  error_title: "La demande n'a pas pu être traitée",
+  error_hint: "Revenez à l'application et réessayez. Si le problème persiste, contactez le développeur de l'application.",
+  error_code: 'Code d’erreur : {{code}}',
+  logout_title: 'Se déconnecter',
+  logout_question: 'Voulez-vous vous déconnecter de {{realm}} ?',
+  logout_confirm: 'Se déconnecter',
+  logout_done: 'Vous êtes déconnecté.',
+  logout_cancel: 'Rester connecté',
+};

@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: 'Accedi per continuare su {{client}}',
+  tips_label: 'Nota di {{client}}',
+  back_to_app: "Torna all'applicazione",
+  register: 'Registrati',
+  continuing: "Ritorno all'applicazione…",
+  title: 'Autorizza {{client}}',
+  intro: '{{client}} vorrebbe:',
+  scope_openid: 'Confermare chi sei (ID account)',
+  scope_profile: 'Vedere il tuo nome e profilo',
+  scope_email: 'Vedere il tuo indirizzo email',
+  scope_phone: 'Vedere il tuo numero di telefono',
+  scope_offline_access: "Mantenere l'accesso quando non la usi",
+  approve: 'Consenti',
+  deny: 'Nega',
+  revoke_hint: 'Puoi revocare questa autorizzazione in qualsiasi momento in «{{place}}».',
+  restart: "Torna all'accesso",
+  error_title: 'Impossibile elaborare la richiesta',
+  error_hint: "Torna all'applicazione e riprova. Se il problema persiste, contatta lo sviluppatore dell'applicazione.",
+  error_code: 'Codice di errore: {{code}}',
+  logout_title: 'Esci',
+  logout_question: 'Vuoi uscire da {{realm}}?',
+  logout_confirm: 'Esci',
+  logout_done: 'Sei uscito.',
+  logout_cancel: 'Resta connesso',
+};

@@ -1,0 +1,30 @@
+/** The /device page: a device's user code approved or denied (RFC 8628, issue 12). */
+import type { Phrases } from '../types.js';
+
+export const device: Phrases['device'] = {
+  intro: 'Inserisci il codice mostrato sul dispositivo per consentirgli di usare il tuo account.',
+  code_label: 'Codice mostrato sul dispositivo',
+  code_rule: 'Il codice ha 8 lettere, ad esempio BCDF-GHJK',
+  continue: 'Continua',
+  review_title: 'Consentire questo dispositivo?',
+  review_lead: '{{name}} chiede di usare il tuo account.',
+  code_check: 'Verifica che questo codice sia quello sullo schermo del dispositivo:',
+  client_name: 'Applicazione',
+  client_id: 'ID client',
+  realm: 'Dominio',
+  scopes: 'Richiede',
+  scope_openid: 'Confermare chi sei',
+  scope_profile: 'Il tuo profilo di base (nome, immagine)',
+  scope_email: 'Il tuo indirizzo email',
+  scope_phone: 'Il tuo numero di telefono',
+  scope_offline_access: 'Accesso anche quando non lo usi',
+  expires: 'Il codice scade alle {{time}}',
+  warning: 'Approva solo se hai appena avviato questa operazione su un tuo dispositivo. Non approvare mai un codice che ti ha dato qualcun altro.',
+  approve: 'Approva',
+  deny: 'Rifiuta',
+  approved_title: 'Dispositivo approvato',
+  approved_desc: '{{name}} ora può usare il tuo account. Puoi tornare al dispositivo.',
+  denied_title: 'Richiesta rifiutata',
+  denied_desc: '{{name}} non ha ricevuto accesso.',
+  another: 'Inserisci un altro codice',
+};

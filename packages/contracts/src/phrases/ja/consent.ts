@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: 'サインインして {{client}} に進む',
+  tips_label: '{{client}} からのお知らせ',
+  back_to_app: 'アプリに戻る',
+  register: '登録',
+  continuing: 'アプリに戻っています…',
+  title: '{{client}} を承認',
+  intro: '{{client}} が次の許可を求めています：',
+  scope_openid: '本人確認（アカウント ID）',
+  scope_profile: '名前とプロフィールの参照',
+  scope_email: 'メールアドレスの参照',
+  scope_phone: '電話番号の参照',
+  scope_offline_access: '利用していない間もアクセスを維持',
+  approve: '許可',
+  deny: '拒否',
+  revoke_hint: 'この承認は「{{place}}」からいつでも取り消せます。',
+  restart: 'サインインに戻る',
+  error_title: '要求を処理できませんでした',
+  error_hint: 'アプリに戻って再度お試しください。問題が続く場合はアプリの開発者に連絡してください。',
+  error_code: 'エラーコード：{{code}}',
+  logout_title: 'サインアウト',
+  logout_question: '{{realm}} からサインアウトしますか？',
+  logout_confirm: 'サインアウト',
+  logout_done: 'サインアウトしました。',
+  logout_cancel: 'サインインしたままにする',
+};

@@ -1,0 +1,30 @@
+/** The /device page: a device's user code approved or denied (RFC 8628, issue 12). */
+import type { Phrases } from '../types.js';
+
+export const device: Phrases['device'] = {
+  intro: 'デバイスに表示されたコードを入力して、そのデバイスがあなたのアカウントを使えるようにします。',
+  code_label: 'デバイスに表示されたコード',
+  code_rule: 'コードは BCDF-GHJK のような 8 文字の英字です',
+  continue: '次へ',
+  review_title: 'このデバイスを許可しますか？',
+  review_lead: '{{name}} があなたのアカウントの使用を求めています。',
+  code_check: 'このコードがデバイスの画面のコードと同じか確認してください：',
+  client_name: 'アプリケーション',
+  client_id: 'クライアント ID',
+  realm: 'ドメイン',
+  scopes: '求められている権限',
+  scope_openid: '本人確認',
+  scope_profile: '基本プロフィール（名前、画像）',
+  scope_email: 'メールアドレス',
+  scope_phone: '電話番号',
+  scope_offline_access: '利用していない間のアクセス',
+  expires: 'コードの有効期限は {{time}} です',
+  warning: '自分のデバイスで今この操作を始めた場合にのみ許可してください。他人から渡されたコードは決して許可しないでください。',
+  approve: '許可',
+  deny: '拒否',
+  approved_title: 'デバイスを許可しました',
+  approved_desc: '{{name}} はあなたのアカウントを使えるようになりました。デバイスに戻ってください。',
+  denied_title: 'リクエストを拒否しました',
+  denied_desc: '{{name}} にはアクセスが許可されませんでした。',
+  another: '別のコードを入力',
+};

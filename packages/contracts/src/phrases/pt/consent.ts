@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: 'Inicie sessão para continuar para {{client}}',
+  tips_label: 'Aviso de {{client}}',
+  back_to_app: 'Voltar à aplicação',
+  register: 'Registar',
+  continuing: 'A voltar à aplicação…',
+  title: 'Autorizar {{client}}',
+  intro: '{{client}} pretende:',
+  scope_openid: 'Confirmar quem é (ID da conta)',
+  scope_profile: 'Ver o seu nome e perfil',
+  scope_email: 'Ver o seu endereço de e-mail',
+  scope_phone: 'Ver o seu número de telefone',
+  scope_offline_access: 'Manter o acesso quando não a está a usar',
+  approve: 'Permitir',
+  deny: 'Recusar',
+  revoke_hint: 'Pode retirar esta autorização a qualquer momento em «{{place}}».',
+  restart: 'Voltar ao início de sessão',
+  error_title: 'Não foi possível processar o pedido',
+  error_hint: 'Volte à aplicação e tente novamente. Se continuar a acontecer, contacte o programador da aplicação.',
+  error_code: 'Código de erro: {{code}}',
+  logout_title: 'Terminar sessão',
+  logout_question: 'Pretende terminar a sessão de {{realm}}?',
+  logout_confirm: 'Terminar sessão',
+  logout_done: 'Terminou a sessão.',
+  logout_cancel: 'Manter sessão',
+};

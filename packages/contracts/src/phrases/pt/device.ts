@@ -1,0 +1,30 @@
+/** The /device page: a device's user code approved or denied (RFC 8628, issue 12). */
+import type { Phrases } from '../types.js';
+
+export const device: Phrases['device'] = {
+  intro: 'Digite o código mostrado no seu dispositivo para permitir que ele use sua conta.',
+  code_label: 'Código mostrado no dispositivo',
+  code_rule: 'O código tem 8 letras, como BCDF-GHJK',
+  continue: 'Continuar',
+  review_title: 'Permitir este dispositivo?',
+  review_lead: '{{name}} pede para usar sua conta.',
+  code_check: 'Confira se este código é o que aparece na tela do dispositivo:',
+  client_name: 'Aplicativo',
+  client_id: 'ID do cliente',
+  realm: 'Domínio',
+  scopes: 'Solicita',
+  scope_openid: 'Confirmar quem você é',
+  scope_profile: 'Seu perfil básico (nome, foto)',
+  scope_email: 'Seu endereço de e-mail',
+  scope_phone: 'Seu número de telefone',
+  scope_offline_access: 'Acesso enquanto você não o usa',
+  expires: 'O código expira às {{time}}',
+  warning: 'Aprove apenas se você acabou de iniciar isto em um dispositivo seu. Nunca aprove um código que outra pessoa lhe deu.',
+  approve: 'Aprovar',
+  deny: 'Recusar',
+  approved_title: 'Dispositivo aprovado',
+  approved_desc: '{{name}} já pode usar sua conta. Você pode voltar ao dispositivo.',
+  denied_title: 'Solicitação recusada',
+  denied_desc: '{{name}} não recebeu acesso.',
+  another: 'Digitar outro código',
+};

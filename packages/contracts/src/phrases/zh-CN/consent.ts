@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: '登录以继续使用 {{client}}',
+  tips_label: '{{client}} 的提示',
+  back_to_app: '返回应用',
+  register: '注册',
+  continuing: '正在返回应用…',
+  title: '授权 {{client}}',
+  intro: '{{client}} 请求：',
+  scope_openid: '确认您的身份（账号 ID）',
+  scope_profile: '查看您的姓名和个人资料',
+  scope_email: '查看您的邮箱地址',
+  scope_phone: '查看您的手机号码',
+  scope_offline_access: '在您不使用时保持访问',
+  approve: '允许',
+  deny: '拒绝',
+  revoke_hint: '您可以随时在“{{place}}”中撤销此授权。',
+  restart: '返回登录',
+  error_title: '无法处理该请求',
+  error_hint: '请返回应用重试。如果问题持续出现，请联系应用开发者。',
+  error_code: '错误代码：{{code}}',
+  logout_title: '退出登录',
+  logout_question: '要退出 {{realm}} 的登录吗？',
+  logout_confirm: '退出登录',
+  logout_done: '您已退出登录。',
+  logout_cancel: '保持登录',
+};

@@ -1,0 +1,30 @@
+/** The /device page: a device's user code approved or denied (RFC 8628, issue 12). */
+import type { Phrases } from '../types.js';
+
+export const device: Phrases['device'] = {
+  intro: '输入设备上显示的代码，允许该设备使用您的账号。',
+  code_label: '设备上显示的代码',
+  code_rule: '代码由 8 个字母组成，例如 BCDF-GHJK',
+  continue: '继续',
+  review_title: '允许此设备吗？',
+  review_lead: '{{name}} 请求使用您的账号。',
+  code_check: '请确认此代码与设备屏幕上的代码一致：',
+  client_name: '应用',
+  client_id: '客户端 ID',
+  realm: '域',
+  scopes: '请求的权限',
+  scope_openid: '确认您的身份',
+  scope_profile: '您的基本资料（名称、头像）',
+  scope_email: '您的邮箱地址',
+  scope_phone: '您的手机号码',
+  scope_offline_access: '在您未使用时保持访问',
+  expires: '代码将于 {{time}} 过期',
+  warning: '仅当您刚刚在自己的设备上发起此操作时才批准。切勿批准他人提供给您的代码。',
+  approve: '批准',
+  deny: '拒绝',
+  approved_title: '设备已批准',
+  approved_desc: '{{name}} 现在可以使用您的账号。您可以回到设备上继续。',
+  denied_title: '已拒绝请求',
+  denied_desc: '{{name}} 未获得访问权限。',
+  another: '输入其他代码',
+};

@@ -1,0 +1,28 @@
+import type { Phrases } from '../types.js';
+
+export const consent: Phrases['consent'] = {
+  continue_to: '登入以繼續使用 {{client}}',
+  tips_label: '{{client}} 的提示',
+  back_to_app: '返回應用程式',
+  register: '註冊',
+  continuing: '正在返回應用程式…',
+  title: '授權 {{client}}',
+  intro: '{{client}} 請求：',
+  scope_openid: '確認您的身分（帳號 ID）',
+  scope_profile: '檢視您的姓名和個人資料',
+  scope_email: '檢視您的電子郵件地址',
+  scope_phone: '檢視您的手機號碼',
+  scope_offline_access: '在您不使用時保持存取',
+  approve: '允許',
+  deny: '拒絕',
+  revoke_hint: '您可以隨時在「{{place}}」中撤銷此授權。',
+  restart: '返回登入',
+  error_title: '無法處理該請求',
+  error_hint: '請返回應用程式重試。如果問題持續出現，請聯絡應用程式開發者。',
+  error_code: '錯誤代碼：{{code}}',
+  logout_title: '登出',
+  logout_question: '要登出 {{realm}} 嗎？',
+  logout_confirm: '登出',
+  logout_done: '您已登出。',
+  logout_cancel: '保持登入',
+};

@@ -1,0 +1,30 @@
+/** The /device page: a device's user code approved or denied (RFC 8628, issue 12). */
+import type { Phrases } from '../types.js';
+
+export const device: Phrases['device'] = {
+  intro: '輸入裝置上顯示的代碼，允許該裝置使用您的帳號。',
+  code_label: '裝置上顯示的代碼',
+  code_rule: '代碼由 8 個字母組成，例如 BCDF-GHJK',
+  continue: '繼續',
+  review_title: '允許此裝置嗎？',
+  review_lead: '{{name}} 要求使用您的帳號。',
+  code_check: '請確認此代碼與裝置螢幕上的代碼一致：',
+  client_name: '應用程式',
+  client_id: '用戶端 ID',
+  realm: '網域',
+  scopes: '要求的權限',
+  scope_openid: '確認您的身分',
+  scope_profile: '您的基本資料（名稱、頭像）',
+  scope_email: '您的電子郵件地址',
+  scope_phone: '您的手機號碼',
+  scope_offline_access: '在您未使用時保持存取',
+  expires: '代碼將於 {{time}} 過期',
+  warning: '僅當您剛剛在自己的裝置上發起此操作時才核准。切勿核准他人提供給您的代碼。',
+  approve: '核准',
+  deny: '拒絕',
+  approved_title: '裝置已核准',
+  approved_desc: '{{name}} 現在可以使用您的帳號。您可以回到裝置上繼續。',
+  denied_title: '已拒絕要求',
+  denied_desc: '{{name}} 未獲得存取權限。',
+  another: '輸入其他代碼',
+};
