@@ -1,0 +1,251 @@
+/**
+ * Loading and creating CAs (issue 13): the part of the CA service every other PKI service
+ * needs — a CA's row, its current certificate, its signer — with the decrypted private keys
+ * cached per process. Creation is race-safe: one CA per slot (unique), the loser re-reads.
+ */
+import crypto from 'node:crypto';
+import { pkiPaths } from '@umbo/contracts';
+import type { AuditActor, AuditService } from '../audit/audit.service.js';
+import { MASTER_REALM } from '../perm/builtin-roles.js';
+import type { Clock } from '../platform/clock.js';
+import { newId, type Secrets } from '../platform/crypto.js';
+import type { Db, Transact } from '../platform/db.js';
+import type { CertRepo, CertRow } from './certs.repo.js';
+import { DAY_MS } from './defaults.js';
+import type { CaRow, PkiRepo } from './pki.repo.js';
+import { caExtensions, keyIdOf, newSerial, sha256Hex, signerFromPkcs8, type IssuerUrls, type Signer } from './profile.js';
+import { x509 } from './x509.js';
+
+export interface LoadedCa {
+  row: CaRow;
+  /** the CA's current certificate row */
+  certRow: CertRow;
+  cert: x509.X509Certificate;
+  signer: Signer;
+  /** its SubjectKeyIdentifier: the AKI of what it signs */
+  keyId: string;
+}
+
+export interface NewCa {
+  kind: 'platform' | 'realm' | 'account';
+  slot: string;
+  realmId: string | null;
+  accountId: string | null;
+  /** null: self-signed (the platform root) */
+  parent: LoadedCa | null;
+  subject: x509.JsonName;
+  notAfter: number;
+  pathLen: number | undefined;
+  pkcs8Pem: string;
+  description: string;
+  defaultIssueDays: number;
+  maxIssueDays: number;
+  cn: string;
+  /** an operator-supplied root certificate (PKI_ROOT_CERT_FILE) instead of one we sign */
+  importedCertPem?: string;
+}
+
+class SlotTaken extends Error {}
+
+export const CERT_TYPE_OF_KIND = { platform: 'rootCa', realm: 'realmCa', account: 'accountCa' } as const;
+
+export function createCaStore(deps: {
+  pki: PkiRepo;
+  certs: CertRepo;
+  secrets: Secrets;
+  clock: Clock;
+  audit: AuditService;
+  transact: Transact;
+  publicUrl: string;
+}) {
+  const { pki, certs, secrets, clock, audit, transact } = deps;
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  const signers = new Map<string, Promise<Signer>>();
+  const parsed = new Map<string, { cert: x509.X509Certificate; keyId: string }>();
+  const creating = new Map<string, Promise<LoadedCa>>();
+
+  /** Where a certificate signed by CA `caId`, in realm `realmId`'s paths, finds its issuer, CRL and OCSP. */
+  const urlsOf = (realmId: string, caId: string): IssuerUrls => ({
+    crl: base + pkiPaths.publicCrl(realmId, caId),
+    caIssuers: base + pkiPaths.publicCaCert(realmId, caId),
+    ocsp: base + pkiPaths.publicOcsp(realmId, caId),
+  });
+
+  function signerOfRow(row: CaRow): Promise<Signer> {
+    let s = signers.get(row.id);
+    if (!s) {
+      // the key of a CA never changes (renewal keeps it): decrypt once per process
+      s = signerFromPkcs8(secrets.decrypt(row.key_sealed));
+      signers.set(row.id, s);
+      s.catch(() => signers.delete(row.id));
+    }
+    return s;
+  }
+
+  async function parsedOf(certRow: CertRow) {
+    let p = parsed.get(certRow.id);
+    if (!p) {
+      const cert = new x509.X509Certificate(certRow.cert_pem);
+      p = { cert, keyId: await keyIdOf(cert) };
+      if (parsed.size > 5000) parsed.clear();
+      parsed.set(certRow.id, p);
+    }
+    return p;
+  }
+
+  async function loadRow(row: CaRow, trx?: Db): Promise<LoadedCa> {
+    const certRow = await certs.findById(row.cert_id, trx);
+    if (!certRow) throw new Error(`CA ${row.id} has no certificate row`);
+    const { cert, keyId } = await parsedOf(certRow);
+    return { row, certRow, cert, keyId, signer: await signerOfRow(row) };
+  }
+
+  /** The CA with that id, read fresh (its status and current certificate may change on any instance). */
+  async function load(caId: string, trx?: Db): Promise<LoadedCa | undefined> {
+    const row = await pki.findCaById(caId, trx);
+    return row ? loadRow(row, trx) : undefined;
+  }
+
+  async function loadSlot(slot: string): Promise<LoadedCa | undefined> {
+    const row = await pki.findCaBySlot(slot);
+    return row ? loadRow(row) : undefined;
+  }
+
+  async function insertNew(n: NewCa, actor: AuditActor | null): Promise<void> {
+    const id = newId();
+    const certId = newId();
+    const signerSelf = await signerFromPkcs8(n.pkcs8Pem);
+    const spkiDer = crypto.createPublicKey(signerSelf.keyObject).export({ format: 'der', type: 'spki' });
+    const now = clock.now();
+    let cert: x509.X509Certificate;
+    if (n.importedCertPem) {
+      cert = new x509.X509Certificate(n.importedCertPem);
+    } else {
+      const serial = newSerial();
+      const signer = n.parent?.signer ?? signerSelf;
+      cert = await x509.X509CertificateGenerator.create({
+        serialNumber: serial.hex,
+        subject: n.subject,
+        issuer: n.parent ? n.parent.cert.subjectName : n.subject,
+        notBefore: new Date(now - 60_000),
+        notAfter: new Date(n.notAfter),
+        publicKey: new x509.PublicKey(new Uint8Array(spkiDer)),
+        signingKey: signer.cryptoKey,
+        signingAlgorithm: signer.algorithm,
+        extensions: await caExtensions(
+          spkiDer,
+          n.pathLen,
+          n.parent ? { keyId: n.parent.keyId, urls: urlsOf(n.realmId ?? MASTER_REALM, n.parent.row.id) } : undefined,
+        ),
+      });
+    }
+    const row: CaRow = {
+      id,
+      kind: n.kind,
+      slot: n.slot,
+      realm_id: n.realmId,
+      account_id: n.accountId,
+      parent_id: n.parent?.row.id ?? id,
+      cert_id: certId,
+      key_algorithm: signerSelf.label,
+      key_sealed: secrets.encrypt(n.pkcs8Pem),
+      description: n.description,
+      default_issue_days: n.defaultIssueDays,
+      max_issue_days: n.maxIssueDays,
+      crl_counter: 0,
+      created_at: now,
+      updated_at: now,
+    };
+    const certRow = caCertRow(cert, {
+      id: certId,
+      caId: id,
+      issuerCaId: n.parent?.row.id ?? id,
+      realmId: n.realmId,
+      accountId: n.accountId,
+      type: CERT_TYPE_OF_KIND[n.kind],
+      cn: n.cn,
+      now,
+    });
+    await transact(async (trx) => {
+      if (!(await pki.insertCa(row, trx))) throw new SlotTaken();
+      await certs.insertCert(certRow, trx);
+      await audit.record(
+        {
+          realmId: n.realmId ?? MASTER_REALM,
+          actor,
+          action: 'pki.ca.create',
+          target: { type: 'ca', id, name: n.cn },
+          result: 'ok',
+          detail: { kind: n.kind, sn: certRow.sn, imported: Boolean(n.importedCertPem) },
+        },
+        trx,
+      );
+    });
+  }
+
+  return {
+    urlsOf,
+    load,
+    loadSlot,
+    /**
+     * The CA of `slot`, made by `make()` when there is none yet. One creation per slot in this
+     * process; across processes the unique slot decides and the loser re-reads the winner's CA.
+     */
+    async ensure(slot: string, make: () => Promise<NewCa>, actor: AuditActor | null): Promise<LoadedCa> {
+      const found = await loadSlot(slot);
+      if (found) return found;
+      let p = creating.get(slot);
+      if (!p) {
+        p = (async () => {
+          try {
+            await insertNew(await make(), actor);
+          } catch (err) {
+            if (!(err instanceof SlotTaken)) throw err;
+          }
+          const ca = await loadSlot(slot);
+          if (!ca) throw new Error(`CA ${slot} missing after creation`);
+          return ca;
+        })();
+        creating.set(slot, p);
+        const done = () => creating.delete(slot);
+        p.then(done, done);
+      }
+      return p;
+    },
+  };
+}
+
+/** The pki_certs row of a CA certificate. */
+export function caCertRow(
+  cert: x509.X509Certificate,
+  o: { id: string; caId: string; issuerCaId: string; realmId: string | null; accountId: string | null; type: string; cn: string; now: number },
+): CertRow {
+  return {
+    id: o.id,
+    realm_id: o.realmId,
+    account_id: o.accountId,
+    ca_id: o.issuerCaId,
+    subject_ca_id: o.caId,
+    type: o.type,
+    cn_type: null,
+    cn: o.cn,
+    san: '[]',
+    sn: BigInt(`0x${cert.serialNumber}`).toString(10),
+    key_id: null,
+    description: '',
+    issuer: cert.issuer,
+    subject: cert.subject,
+    fingerprint: sha256Hex(cert.rawData),
+    ours: 1,
+    superseded: 0,
+    cert_pem: cert.toString('pem'),
+    not_before: cert.notBefore.getTime(),
+    not_after: cert.notAfter.getTime(),
+    revoked_at: null,
+    revoke_reason: null,
+    created_at: o.now,
+  };
+}
+
+export const daysFrom = (now: number, days: number) => now + days * DAY_MS;
+export type CaStore = ReturnType<typeof createCaStore>;

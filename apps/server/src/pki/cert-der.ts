@@ -1,0 +1,98 @@
+/**
+ * Device and service certificates (RFC 5280 §4) written directly in DER and signed with
+ * node:crypto. Over 95 % of the general-purpose library's issuance time was encoding (issue 13
+ * "Bench"); the profile here is fixed (profile.ts documents it, CA-02), so writing it by hand is
+ * short: cA=FALSE critical, key usage critical, EKU, SKI, AKI, SAN, CRL DP, AIA.
+ */
+import crypto, { type KeyObject } from 'node:crypto';
+import { extension, signatureOf, subjectOf, time } from './crl-der.js';
+import type { IssuerUrls, KeyInfo, SanJson } from './profile.js';
+import { children, explicit, integer, octets, oid, parse, sequence, TAG, tlv } from './tools/der.js';
+
+const OIDS = {
+  basicConstraints: '2.5.29.19',
+  keyUsage: '2.5.29.15',
+  extKeyUsage: '2.5.29.37',
+  subjectKeyId: '2.5.29.14',
+  authorityKeyId: '2.5.29.35',
+  subjectAltName: '2.5.29.17',
+  crlDistributionPoints: '2.5.29.31',
+  authorityInfoAccess: '1.3.6.1.5.5.7.1.1',
+  ocsp: '1.3.6.1.5.5.7.48.1',
+  caIssuers: '1.3.6.1.5.5.7.48.2',
+  clientAuth: '1.3.6.1.5.5.7.3.2',
+  serverAuth: '1.3.6.1.5.5.7.3.1',
+  commonName: '2.5.4.3',
+} as const;
+
+const TRUE = Uint8Array.of(TAG.BOOLEAN, 1, 0xff);
+const critical = (id: string, value: Uint8Array) => sequence(oid(id), TRUE, octets(value));
+const ascii = (s: string) => Buffer.from(s, 'ascii');
+/** GeneralName uniformResourceIdentifier [6] IA5String */
+const uri = (s: string) => tlv(0x86, ascii(s));
+
+/** iPAddress: the four octets (issue.ts admits IPv4 only, SPEC §5). */
+const ipBytes = (value: string) => Uint8Array.from(value.split('.').map(Number));
+
+function generalName(e: SanJson): Uint8Array {
+  switch (e.type) {
+    case 'dns':
+      return tlv(0x82, ascii(e.value));
+    case 'email':
+      return tlv(0x81, ascii(e.value));
+    case 'url':
+      return uri(e.value);
+    case 'ip':
+      return tlv(0x87, ipBytes(e.value));
+  }
+}
+
+/** RFC 5280 §4.2.1.2 method 1: SHA-1 of the subjectPublicKey BIT STRING's bits. */
+export function keyIdentifier(spkiDer: Uint8Array): Buffer {
+  const [, bits] = children(parse(spkiDer));
+  return crypto.createHash('sha1').update(bits!.value.subarray(1)).digest();
+}
+
+/** KeyUsage BIT STRING: digitalSignature (bit 0), plus keyEncipherment (bit 2) for RSA keys. */
+const keyUsage = (rsa: boolean) => (rsa ? Uint8Array.of(TAG.BIT_STRING, 2, 5, 0xa0) : Uint8Array.of(TAG.BIT_STRING, 2, 7, 0x80));
+
+export function encodeLeaf(a: {
+  serialHex: string;
+  issuerCertDer: Uint8Array;
+  /** the issuer's key identifier (its SKI), hex */
+  issuerKeyIdHex: string;
+  notBefore: number;
+  notAfter: number;
+  cn: string;
+  spkiDer: Uint8Array;
+  key: KeyInfo;
+  type: 'device' | 'service';
+  san: SanJson[];
+  urls: IssuerUrls;
+  signer: KeyObject;
+}): Buffer {
+  const sig = signatureOf(a.signer);
+  const eku = a.type === 'service' ? [OIDS.clientAuth, OIDS.serverAuth] : [OIDS.clientAuth];
+  const extensions = [
+    critical(OIDS.basicConstraints, sequence()),
+    critical(OIDS.keyUsage, keyUsage(a.key.algorithm === 'RSA')),
+    extension(OIDS.extKeyUsage, sequence(...eku.map(oid))),
+    extension(OIDS.subjectKeyId, octets(keyIdentifier(a.spkiDer))),
+    extension(OIDS.authorityKeyId, sequence(tlv(0x80, Buffer.from(a.issuerKeyIdHex, 'hex')))),
+    ...(a.san.length ? [extension(OIDS.subjectAltName, sequence(...a.san.map(generalName)))] : []),
+    extension(OIDS.crlDistributionPoints, sequence(sequence(tlv(0xa0, tlv(0xa0, uri(a.urls.crl)))))),
+    extension(OIDS.authorityInfoAccess, sequence(sequence(oid(OIDS.ocsp), uri(a.urls.ocsp)), sequence(oid(OIDS.caIssuers), uri(a.urls.caIssuers)))),
+  ];
+  const subject = sequence(tlv(TAG.SET, sequence(oid(OIDS.commonName), tlv(TAG.UTF8, Buffer.from(a.cn, 'utf8')))));
+  const tbs = sequence(
+    explicit(0, integer(2)),
+    tlv(TAG.INTEGER, Buffer.from(a.serialHex, 'hex')),
+    sig.algorithmId,
+    subjectOf(a.issuerCertDer),
+    sequence(time(a.notBefore), time(a.notAfter)),
+    subject,
+    a.spkiDer,
+    explicit(3, sequence(...extensions)),
+  );
+  return Buffer.from(sequence(tbs, sig.algorithmId, tlv(TAG.BIT_STRING, Uint8Array.of(0), crypto.sign(sig.hash, tbs, a.signer))));
+}

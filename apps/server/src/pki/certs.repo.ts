@@ -1,0 +1,187 @@
+/**
+ * SQL for certificates and their issue records (issue 13): the one writer of pki_certs and
+ * pki_records. A certificate and its record are written in one transaction by the caller (A-45).
+ */
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../platform/db.js';
+import type { PkiCertTable, PkiRecordTable } from './pki.tables.js';
+
+export type CertRow = Selectable<PkiCertTable>;
+export type CertWithKey = CertRow & { key_name: string | null };
+export type RecordRow = Selectable<PkiRecordTable>;
+
+export interface CertFilter {
+  status?: 'valid' | 'expired' | 'revoked' | 'pending';
+  expiringWithinDays?: number;
+  keyId?: string;
+  cn?: string;
+  sn?: string;
+}
+
+export interface Page {
+  after?: { at: number; id: string };
+  limit: number;
+}
+
+const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export function createCertRepo(db: Db) {
+  return {
+    async insertCert(row: CertRow, trx: Db = db): Promise<void> {
+      await trx.insertInto('pki_certs').values(row).execute();
+    },
+    findById(id: string, trx: Db = db): Promise<CertRow | undefined> {
+      return trx.selectFrom('pki_certs').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByIds(ids: string[], trx: Db = db): Promise<CertRow[]> {
+      if (!ids.length) return Promise.resolve([]);
+      return trx.selectFrom('pki_certs').selectAll().where('id', 'in', ids).execute();
+    },
+    /** An end-entity certificate of the account (device/service), with its key's name. */
+    findOwn(accountId: string, id: string, trx: Db = db): Promise<CertWithKey | undefined> {
+      return trx
+        .selectFrom('pki_certs')
+        .leftJoin('pki_keys', 'pki_keys.id', 'pki_certs.key_id')
+        .selectAll('pki_certs')
+        .select('pki_keys.name as key_name')
+        .where('pki_certs.account_id', '=', accountId)
+        .where('pki_certs.id', '=', id)
+        .where('pki_certs.type', 'in', ['device', 'service'])
+        .executeTakeFirst();
+    },
+    findBySerial(caId: string, sn: string, trx: Db = db): Promise<CertRow | undefined> {
+      return trx.selectFrom('pki_certs').selectAll().where('ca_id', '=', caId).where('sn', '=', sn).executeTakeFirst();
+    },
+    listOwn(accountId: string, f: CertFilter, now: number, page: Page, trx: Db = db): Promise<CertWithKey[]> {
+      let q = trx
+        .selectFrom('pki_certs')
+        .leftJoin('pki_keys', 'pki_keys.id', 'pki_certs.key_id')
+        .selectAll('pki_certs')
+        .select('pki_keys.name as key_name')
+        .where('pki_certs.account_id', '=', accountId)
+        .where('pki_certs.type', 'in', ['device', 'service']);
+      if (f.keyId) q = q.where('pki_certs.key_id', '=', f.keyId);
+      if (f.cn) q = q.where('pki_certs.cn', 'like', likePrefix(f.cn));
+      if (f.sn) q = q.where('pki_certs.sn', '=', f.sn);
+      if (f.status === 'revoked') q = q.where('pki_certs.revoked_at', 'is not', null);
+      if (f.status && f.status !== 'revoked') q = q.where('pki_certs.revoked_at', 'is', null);
+      if (f.status === 'expired') q = q.where('pki_certs.not_after', '<=', now);
+      if (f.status === 'valid') q = q.where('pki_certs.not_after', '>', now).where('pki_certs.not_before', '<=', now);
+      if (f.status === 'pending') q = q.where('pki_certs.not_before', '>', now).where('pki_certs.not_after', '>', now);
+      if (f.expiringWithinDays !== undefined) {
+        q = q.where('pki_certs.not_after', '>', now).where('pki_certs.not_after', '<=', now + f.expiringWithinDays * 86_400_000);
+      }
+      if (page.after) {
+        const { at, id } = page.after;
+        q = q.where((eb) => eb.or([eb('pki_certs.created_at', '<', at), eb.and([eb('pki_certs.created_at', '=', at), eb('pki_certs.id', '<', id)])]));
+      }
+      return q.orderBy('pki_certs.created_at', 'desc').orderBy('pki_certs.id', 'desc').limit(page.limit).execute();
+    },
+    /**
+     * Revokes once: only the request that finds the certificate not yet revoked changes it
+     * (200 parallel revocations → one). On PostgreSQL the others wait for the row and then see it revoked.
+     */
+    async revokeOnce(id: string, at: number, reason: string, trx: Db = db): Promise<boolean> {
+      const r = await trx
+        .updateTable('pki_certs')
+        .set({ revoked_at: at, revoke_reason: reason })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /** Every revoked certificate a CA issued (its CRL's entries), oldest revocation first. */
+    revokedBy(caId: string, trx: Db = db): Promise<Pick<CertRow, 'sn' | 'revoked_at' | 'revoke_reason'>[]> {
+      return trx
+        .selectFrom('pki_certs')
+        .select(['sn', 'revoked_at', 'revoke_reason'])
+        .where('ca_id', '=', caId)
+        .where('revoked_at', 'is not', null)
+        .orderBy('revoked_at')
+        .orderBy('sn')
+        .execute();
+    },
+    /** Valid (not revoked, not expired) certificates per key: delete is refused while > 0. */
+    async validCountByKey(keyIds: string[], now: number, trx: Db = db): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      if (!keyIds.length) return out;
+      const rows = await trx
+        .selectFrom('pki_certs')
+        .select(['key_id', sql<number>`count(*)`.as('n')])
+        .where('key_id', 'in', keyIds)
+        .where('revoked_at', 'is', null)
+        .where('not_after', '>', now)
+        .groupBy('key_id')
+        .execute();
+      for (const r of rows) if (r.key_id) out.set(r.key_id, Number(r.n));
+      return out;
+    },
+    /** The certificates of a CA (its current one and those renewals replaced) not yet revoked. */
+    liveCertsOfCa(caId: string, trx: Db = db): Promise<CertRow[]> {
+      return trx.selectFrom('pki_certs').selectAll().where('subject_ca_id', '=', caId).where('revoked_at', 'is', null).execute();
+    },
+    async markSuperseded(id: string, trx: Db = db): Promise<void> {
+      await trx.updateTable('pki_certs').set({ superseded: 1 }).where('id', '=', id).execute();
+    },
+    /** The realm's live certificates (CA certificates included) ending before `until`, soonest first. */
+    expiring(realmId: string, now: number, until: number, limit: number, trx: Db = db) {
+      return trx
+        .selectFrom('pki_certs')
+        .leftJoin('accounts', 'accounts.id', 'pki_certs.account_id')
+        .select([
+          'pki_certs.id',
+          'pki_certs.type',
+          'pki_certs.cn',
+          'pki_certs.sn',
+          'pki_certs.not_after',
+          'pki_certs.not_before',
+          'accounts.username as account_name',
+        ])
+        .where('pki_certs.realm_id', '=', realmId)
+        .where('pki_certs.revoked_at', 'is', null)
+        .where('pki_certs.superseded', '=', 0)
+        .where('pki_certs.not_after', '>', now)
+        .where('pki_certs.not_after', '<=', until)
+        .orderBy('pki_certs.not_after')
+        .limit(limit)
+        .execute();
+    },
+    async countExpiring(realmId: string, now: number, until: number, trx: Db = db): Promise<number> {
+      const r = await trx
+        .selectFrom('pki_certs')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('realm_id', '=', realmId)
+        .where('revoked_at', 'is', null)
+        .where('superseded', '=', 0)
+        .where('not_after', '>', now)
+        .where('not_after', '<=', until)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    // --- issue records
+    async insertRecord(row: RecordRow, trx: Db = db): Promise<void> {
+      await trx.insertInto('pki_records').values(row).execute();
+    },
+    listRecords(accountId: string, o: { certId?: string } & Page, trx: Db = db): Promise<RecordRow[]> {
+      let q = trx.selectFrom('pki_records').selectAll().where('account_id', '=', accountId);
+      if (o.certId) q = q.where('cert_id', '=', o.certId);
+      if (o.after) {
+        const { at, id } = o.after;
+        q = q.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+      }
+      return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(o.limit).execute();
+    },
+    countRecords(certId: string, kind: string, trx: Db = db): Promise<number> {
+      return trx
+        .selectFrom('pki_records')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('cert_id', '=', certId)
+        .where('kind', '=', kind)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    },
+  };
+}
+
+export type CertRepo = ReturnType<typeof createCertRepo>;

@@ -1,0 +1,114 @@
+/**
+ * A realm's certificate authority for its administrators (issue 13; SPEC §2 domain/cert):
+ * the chain (platform root → realm intermediate), the account CAs of the realm's accounts
+ * (renew, revoke) and the expiry inventory. `domainCert.<action>` decided by the guard IN the
+ * realm of the path; an account CA of another realm is 1004.
+ */
+import { accountCaList, accountCaQuery, caParams, certRevokeBody, caView, expiryInventory, expiryQuery, realmChain } from '@umbo/contracts';
+import type { FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok, responses } from '../platform/http.js';
+import type { CaService } from './ca.service.js';
+import type { CertsService } from './certs.service.js';
+import { callerOf } from './pki.routes.js';
+import type { RevokeService } from './revoke.js';
+
+const tags = ['cert'];
+const realmParams = z.object({ realmId: z.string().min(1).max(64) });
+
+export function registerPkiRealmRoutes(app: FastifyInstance, deps: { ca: CaService; revoke: RevokeService; certs: CertsService }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { ca, revoke, certs } = deps;
+  const config = (action: string): FastifyContextConfig => ({ access: `domainCert.${action}`, realm: 'params.realmId' });
+
+  r.get(
+    '/api/cert/realms/:realmId/chain',
+    {
+      config: config('get'),
+      schema: {
+        tags,
+        summary: "The realm's chain: platform root and realm intermediate (made on first need)",
+        params: realmParams,
+        response: responses(realmChain),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const intermediate = await ca.realmCa(req.params.realmId);
+      const root = await ca.platformRoot();
+      return ok({ root: ca.view(root), intermediate: ca.view(intermediate) });
+    },
+  );
+
+  r.get(
+    '/api/cert/realms/:realmId/account-cas',
+    {
+      config: config('query'),
+      schema: {
+        tags,
+        summary: "The account CAs of the realm's accounts, newest first (q: start of the user name)",
+        params: realmParams,
+        querystring: accountCaQuery,
+        response: responses(accountCaList),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await ca.listAccountCas(req.params.realmId, req.query));
+    },
+  );
+
+  r.post(
+    '/api/cert/realms/:realmId/account-cas/:caId/renew',
+    {
+      config: config('update'),
+      schema: {
+        tags,
+        summary: 'Renew an account CA: same key and subject, new serial and validity; issued certificates keep verifying',
+        params: caParams,
+        response: responses(caView),
+      },
+    },
+    async (req) => {
+      const renewed = await ca.renew(await ca.accountCaIn(req.params.realmId, req.params.caId), callerOf(req));
+      return ok(ca.view(renewed));
+    },
+  );
+
+  r.post(
+    '/api/cert/realms/:realmId/account-cas/:caId/revoke',
+    {
+      config: config('update'),
+      schema: {
+        tags,
+        summary: "Revoke an account CA (listed in the realm intermediate's CRL); it issues nothing more",
+        params: caParams,
+        body: certRevokeBody,
+        response: responses(caView),
+      },
+    },
+    async (req) => {
+      await revoke.revokeAccountCa(req.params.realmId, req.params.caId, req.body.reason, callerOf(req));
+      return ok(ca.view(await ca.accountCaIn(req.params.realmId, req.params.caId)));
+    },
+  );
+
+  r.get(
+    '/api/cert/realms/:realmId/expiring',
+    {
+      config: config('query'),
+      schema: {
+        tags,
+        summary: 'Expiry inventory: counts within 7/30/90 days and the certificates (CA certificates too) ending within withinDays',
+        params: realmParams,
+        querystring: expiryQuery,
+        response: responses(expiryInventory),
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await certs.expiring(req.params.realmId, req.query.withinDays));
+    },
+  );
+}
