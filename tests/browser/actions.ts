@@ -57,6 +57,12 @@ export async function clickMenu(page: Page, label: string): Promise<void> {
   await page.locator('[data-testid=nav-menu]').getByRole('link', { name: label, exact: true }).click();
 }
 
+/** Opens a screen from the menu and waits until its tab is the active one (the screen may load lazily). */
+export async function openFromMenu(page: Page, label: string): Promise<void> {
+  await clickMenu(page, label);
+  await expect.poll(() => activeTab(page)).toBe(label);
+}
+
 export async function tabLabels(page: Page): Promise<string[]> {
   const labels = await page.locator('[data-testid=multi-tab] .ant-tabs-tab [data-tab-key]').allTextContents();
   return labels.map((s) => s.trim());
