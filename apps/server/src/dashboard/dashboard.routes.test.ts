@@ -48,8 +48,10 @@ describeBothDbs('dashboard API', (h) => {
 
   it('analysis: days follow the reader’s time zone and the period (7 / 30 / 90)', async () => {
     const realm = await createRealm(h());
-    const now = h().clock.now();
-    const todayUtc = Math.floor(now / DAY) * DAY;
+    const real = h().clock.now();
+    const todayUtc = Math.floor(real / DAY) * DAY;
+    // The reading happens at noon UTC: run near midnight, "today at UTC+1" would already be tomorrow.
+    const now = todayUtc + 12 * 3_600_000;
     try {
       // 23:30 UTC yesterday: yesterday in UTC, today at UTC+1
       h().clock.set(todayUtc - 30 * 60_000);
@@ -71,6 +73,7 @@ describeBothDbs('dashboard API', (h) => {
     expect(month.series).toHaveLength(30);
     expect(month.totals).toMatchObject({ signInsOk: 1, signInsFail: 1, failures: 1, active: 1 });
     expect((await as(h(), admin).get(analysis(realm, '?days=12'))).body).toMatchObject({ code: 1009, errData: { field: 'days' } });
+    h().clock.set(real);
   });
 
   it('analysis for every realm (*) adds the realms up; only administrators of master get it', async () => {
