@@ -1,0 +1,165 @@
+/**
+ * Sign-in, codes, registration and lookups of a realm whose accounts live behind an
+ * IT-interface backend (issue 14; SPEC §3 ecogloble and default). A realm of type `default`
+ * without a backend group is the built-in account store: `handles` says no and nothing here
+ * runs. Every call passes the realm's circuit breaker; whatever the backend fails at becomes
+ * 1303 (SPEC §8 "Connect it error"), never a 500 and never a shadow account.
+ */
+import type { Account, AccountRepo } from '../../accounts/accounts.repo.js';
+import type { OutboundDeps } from '../../notify/outbound.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Secrets } from '../../platform/crypto.js';
+import type { Transact } from '../../platform/db.js';
+import { fail } from '../../platform/errors.js';
+import type { FlowSettings } from '../../realms/realm-policy.js';
+import { BreakerOpen, createBreakers, type Breakers, type BreakerView } from './breaker.js';
+import { ItAnswer, ItUnavailable, regionOf, type ItBackend } from './client.js';
+import { getUsersByIds } from './default.js';
+import { createEcoglobleEndpoints, IT_CODES, type ItTarget, type ItUser } from './ecogloble.js';
+import { createShadowAccounts } from './shadow.js';
+import type { ShadowLinkRepo } from './shadow.repo.js';
+
+export interface ItFederationDeps {
+  accounts: AccountRepo;
+  links: ShadowLinkRepo;
+  transact: Transact;
+  clock: Clock;
+  secrets: Pick<Secrets, 'decrypt'>;
+  /** NOTIFY_ALLOW_PRIVATE_NETWORK (A-37) */
+  allowPrivate: boolean;
+  breakers?: Breakers;
+  outbound?: OutboundDeps;
+}
+
+/** The realm's IT backend, or undefined for any other realm (the built-in store included). */
+export function itBackendOf(settings: FlowSettings): ItBackend | undefined {
+  const b = settings.backend;
+  if (!b || (b.type !== 'ecogloble' && b.type !== 'default') || b.type !== settings.backend_type) return undefined;
+  return b;
+}
+
+export function createItFederation(d: ItFederationDeps) {
+  const endpoints = createEcoglobleEndpoints({ clock: d.clock, allowPrivate: d.allowPrivate, outbound: d.outbound });
+  const breakers = d.breakers ?? createBreakers(d.clock);
+  const shadows = createShadowAccounts(d);
+
+  function target(settings: FlowSettings, region: string | undefined): { t: ItTarget; region: string } {
+    const backend = itBackendOf(settings);
+    if (!backend) throw new Error('not an IT-interface realm');
+    // the settings service refuses a group without its secret; a missing one is a broken record
+    if (!backend.appSercet) throw fail('CONNECT_IT_ERROR', { reason: 'not_configured' });
+    const r = regionOf(backend, region);
+    return { t: { backend, secret: d.secrets.decrypt(backend.appSercet), host: r.host, backendRealmId: settings.backend_realm_id }, region: r.region };
+  }
+
+  /** Runs one backend call under the realm's breaker; failures become 1303, other answers stay ItAnswer. */
+  async function guarded<T>(realmId: string, t: ItTarget, call: () => Promise<T>): Promise<T> {
+    try {
+      return await breakers.run(realmId, t.backend.type, call, (err) => (err instanceof ItUnavailable ? err.reason : null));
+    } catch (err) {
+      if (err instanceof BreakerOpen) throw fail('CONNECT_IT_ERROR', { reason: 'breaker_open' });
+      if (err instanceof ItUnavailable) throw fail('CONNECT_IT_ERROR', { reason: err.reason });
+      throw err;
+    }
+  }
+
+  /** An answer code the step does not expect is a backend we cannot work with. */
+  const unexpected = (err: unknown) => (err instanceof ItAnswer ? fail('CONNECT_IT_ERROR', { reason: 'bad_answer' }) : err);
+
+  /** The shadow account, or undefined when the backend says the credentials are wrong. */
+  async function signIn(
+    realmId: string,
+    settings: FlowSettings,
+    region: string | undefined,
+    ask: (t: ItTarget) => Promise<ItUser>,
+  ): Promise<Account | undefined> {
+    const { t, region: served } = target(settings, region);
+    let user: ItUser;
+    try {
+      user = await guarded(realmId, t, () => ask(t));
+    } catch (err) {
+      if (err instanceof ItAnswer && (err.itCode === IT_CODES.badCredentials || err.itCode === IT_CODES.notFound)) return undefined;
+      throw unexpected(err);
+    }
+    return shadows.shadowFor(realmId, user, served, t.backend.useOriginID);
+  }
+
+  return {
+    /** Does this realm delegate its accounts to an IT-interface backend? */
+    handles: (settings: FlowSettings) => itBackendOf(settings) !== undefined,
+
+    passwordSignIn(realmId: string, settings: FlowSettings, input: { username: string; password: string; country?: string | undefined }) {
+      return signIn(realmId, settings, input.country, (t) => endpoints.login(t, input.username, input.password, input.country));
+    },
+
+    /** The backend sends the code itself; answers its serial number (the code's handle). */
+    async sendCode(realmId: string, settings: FlowSettings, phone: { e164: string; country: string }, purpose: 'login' | 'register'): Promise<string> {
+      const { t } = target(settings, phone.country);
+      try {
+        return await guarded(realmId, t, () => endpoints.getVerifyCode(t, phone.e164, phone.country, purpose));
+      } catch (err) {
+        throw unexpected(err);
+      }
+    },
+
+    codeSignIn(realmId: string, settings: FlowSettings, phone: { e164: string; country: string }, code: string, serialNo: string) {
+      return signIn(realmId, settings, phone.country, (t) => endpoints.loginByVerifyCode(t, phone.e164, phone.country, code, serialNo));
+    },
+
+    /** Registration goes to the backend; 1205 when it knows the user already. */
+    async register(
+      realmId: string,
+      settings: FlowSettings,
+      r: {
+        username: string;
+        password: string;
+        email?: string | undefined;
+        phone?: { e164: string; country: string } | undefined;
+        code?: string;
+        serialNo?: string;
+      },
+    ): Promise<Account> {
+      const { t, region } = target(settings, r.phone?.country);
+      let user: ItUser;
+      try {
+        user = await guarded(realmId, t, () => endpoints.register(t, r));
+      } catch (err) {
+        if (err instanceof ItAnswer && err.itCode === IT_CODES.userExists) throw fail('USER_EXISTS');
+        if (err instanceof ItAnswer && err.itCode === IT_CODES.badCredentials) throw fail('CODE_INVALID');
+        throw unexpected(err);
+      }
+      return shadows.shadowFor(realmId, user, region, t.backend.useOriginID);
+    },
+
+    /** The backend's current record of shadow accounts (getUsersInfo; `default`: getUserInfoListByUcUids), asked of each user's region. */
+    async lookup(realmId: string, settings: FlowSettings, accountIds: readonly string[]): Promise<ItUser[]> {
+      const links = await d.links.findLinksOfAccounts(realmId, accountIds);
+      const byRegion = new Map<string, string[]>();
+      for (const l of links) byRegion.set(l.region, [...(byRegion.get(l.region) ?? []), l.backend_user_id]);
+      const found: ItUser[] = [];
+      for (const [region, ids] of byRegion) {
+        const { t } = target(settings, region);
+        try {
+          if (t.backend.type === 'default') found.push(...(await guarded(realmId, t, () => getUsersByIds(endpoints, t, ids))));
+          else {
+            for (const id of ids) {
+              const one = await guarded(realmId, t, () => endpoints.getUser(t, id)).catch((err: unknown) => {
+                if (err instanceof ItAnswer && err.itCode === IT_CODES.notFound) return undefined;
+                throw err;
+              });
+              if (one) found.push(one);
+            }
+          }
+        } catch (err) {
+          throw unexpected(err);
+        }
+      }
+      return found;
+    },
+
+    /** The monitor page's view of every realm backend this process has called. */
+    backends: (): BreakerView[] => breakers.snapshot(),
+  };
+}
+
+export type ItFederation = ReturnType<typeof createItFederation>;
