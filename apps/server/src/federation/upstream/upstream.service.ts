@@ -1,0 +1,214 @@
+/**
+ * Sign-in through a realm's upstream OpenID provider (issue 14), as three steps:
+ *   start    → the authorization request (code flow, PKCE S256, state, nonce). The
+ *              transaction rides in a sealed, HttpOnly, SameSite=Lax cookie bound to this
+ *              browser (login CSRF), and a single-use marker of its state in the code store
+ *              makes the callback work once (replay).
+ *   callback → openid-client validates the answer and the ID token fully; the identity is
+ *              linked (link.ts); a single-use hand-over ticket is minted for the console.
+ *   exchange → the console's sign-in page trades the ticket for the same session, answer
+ *              and `userid` cookie as the password form (auth/flows/sign-in.ts), then goes on
+ *              as after any sign-in (an OAuth challenge it carried continues there).
+ * The ticket exists because the console keeps its bearer token in localStorage (SPEC §3/§4):
+ * a redirect cannot put it there, so the page fetches it, as /loginByFToken does.
+ */
+import type { FlowDeps, RequestMeta } from '../../auth/flows/deps.js';
+import { completeSignIn } from '../../auth/flows/sign-in.js';
+import { constantTimeEqual, randomString } from '../../platform/crypto.js';
+import { ApiError, fail } from '../../platform/errors.js';
+import type { StoredOAuth } from '../../realms/realm-settings.backend.js';
+import { UPSTREAM_DEFAULTS } from './defaults.js';
+import type { FederatedIdentityRepo } from './federated-identities.repo.js';
+import { linkedAccount } from './link.js';
+import { oidc, scopeOf, upstreamError, type UpstreamClient } from './upstream-client.js';
+
+const TX = 'upstream-tx';
+const TICKET = 'upstream-ticket';
+
+/** What the transaction cookie carries (sealed with the master key, so neither read nor forged). */
+interface Transaction {
+  realmId: string;
+  state: string;
+  nonce: string;
+  verifier: string;
+  exp: number;
+  /** the OAuth challenge of our provider the sign-in started from, and the console's `redirect` */
+  challenge?: string | undefined;
+  redirect?: string | undefined;
+}
+
+export interface UpstreamDeps extends FlowDeps {
+  identities: FederatedIdentityRepo;
+  client: UpstreamClient;
+}
+
+export interface Return {
+  challenge?: string | undefined;
+  redirect?: string | undefined;
+}
+
+export function createUpstreamService(d: UpstreamDeps) {
+  const txKey = (realmId: string, state: string) => ({ realmId, purpose: TX, targetHash: d.secrets.hash('upstream-tx-key', state) });
+  const ticketKey = (realmId: string, secret: string) => ({ realmId, purpose: TICKET, targetHash: d.secrets.hash('upstream-ticket-key', secret) });
+
+  /** The realm's OAuth group when OpenID sign-in is on: 1004 for no realm, 1014 when off. */
+  async function upstreamOf(realmId: string): Promise<StoredOAuth> {
+    const o = (await d.policy.settingsOf(realmId)).oauth;
+    if (!o?.isOIDC) throw fail('METHOD_DISABLED', { method: 'upstream' });
+    return o;
+  }
+
+  /** OIDC Core §3.1.2.1 redirect_uri: ours, unless the realm overwrites it (a proxy in front). */
+  const redirectUriOf = (realmId: string, o: StoredOAuth) =>
+    o.redirectURIOverwrite && o.redirectURI ? o.redirectURI : `${d.publicUrl}/api/federation/${encodeURIComponent(realmId)}/oidc/callback`;
+
+  /** The button's face: null when the realm has no upstream sign-in. */
+  async function button(realmId: string): Promise<{ name: string; icon: string } | null> {
+    const o = (await d.policy.settingsOf(realmId)).oauth;
+    if (!o?.isOIDC) return null;
+    return { name: o.displayName || new URL(o.oidcWellknowEndpoint).hostname, icon: o.iconUrl ?? '' };
+  }
+
+  async function start(realmId: string, back: Return): Promise<{ location: string; cookie: string }> {
+    const o = await upstreamOf(realmId);
+    const cfg = await d.client.configOf(o);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const tx: Transaction = {
+      realmId,
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      verifier,
+      exp: d.clock.now() + UPSTREAM_DEFAULTS.transactionTtlMs,
+      challenge: back.challenge,
+      redirect: back.redirect,
+    };
+    const now = d.clock.now();
+    await d.store.putCode(
+      txKey(realmId, tx.state),
+      { codeHash: d.secrets.hash(TX, tx.state), serialNo: TX, subject: '', createdAt: now, expiresAt: tx.exp },
+      0,
+    );
+    const url = oidc.buildAuthorizationUrl(cfg, {
+      redirect_uri: redirectUriOf(realmId, o),
+      scope: scopeOf(o),
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: tx.state,
+      nonce: tx.nonce,
+    });
+    return { location: url.href, cookie: d.secrets.encrypt(JSON.stringify(tx)) };
+  }
+
+  function openTransaction(realmId: string, sealed: string | undefined): Transaction {
+    if (!sealed) throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: 'no transaction' });
+    let tx: Transaction;
+    try {
+      tx = JSON.parse(d.secrets.decrypt(sealed)) as Transaction;
+    } catch {
+      throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: 'no transaction' });
+    }
+    if (tx.realmId !== realmId || tx.exp <= d.clock.now()) throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: 'transaction expired' });
+    return tx;
+  }
+
+  /** Where the console goes back to, whichever way the callback ends. */
+  function consoleUrl(realmId: string, back: Return, extra: Record<string, string>): string {
+    const q = new URLSearchParams({ realm_id: realmId, ...extra });
+    if (back.challenge) q.set('challenge', back.challenge);
+    if (back.redirect) q.set('redirect', back.redirect);
+    return `/user/loginSSO?${q.toString()}`;
+  }
+
+  /**
+   * The upstream's answer (the query of the callback). Always answers a console URL: with a
+   * hand-over ticket, or with `upstream_error` (a catalogue code) and the reason logged.
+   */
+  async function callback(realmId: string, query: URLSearchParams, sealed: string | undefined): Promise<{ location: string; error?: ApiError }> {
+    let back: Return = {};
+    try {
+      const tx = openTransaction(realmId, sealed);
+      back = { challenge: tx.challenge, redirect: tx.redirect };
+      // The state must be this browser's (RFC 6749 §10.12), and the transaction unspent.
+      if (!constantTimeEqual(query.get('state') ?? '', tx.state)) throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: 'state' });
+      const spent = await d.store.checkCode(txKey(realmId, tx.state), {
+        codeHash: d.secrets.hash(TX, tx.state),
+        serialNo: TX,
+        now: d.clock.now(),
+        maxAttempts: 1,
+      });
+      if (spent.status !== 'ok') throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: 'transaction spent' });
+      if (query.has('error')) throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: `upstream: ${query.get('error')?.slice(0, 64)}` });
+      const o = await upstreamOf(realmId);
+      const cfg = await d.client.configOf(o);
+      // openid-client takes the redirect_uri of the token request from this URL (RFC 6749 §4.1.3)
+      const current = new URL(redirectUriOf(realmId, o));
+      for (const [k, v] of query) current.searchParams.append(k, v);
+      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      try {
+        tokens = await oidc.authorizationCodeGrant(cfg, current, {
+          pkceCodeVerifier: tx.verifier,
+          expectedState: tx.state,
+          expectedNonce: tx.nonce,
+          idTokenExpected: true,
+        });
+      } catch (err) {
+        throw upstreamError(err, 'token');
+      }
+      const claims = tokens.claims();
+      if (!claims) throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: 'no id token' });
+      const { account } = await linkedAccount(d, realmId, claims, o.linkVerifiedEmail === true);
+      const secret = randomString(40);
+      const now = d.clock.now();
+      await d.store.putCode(
+        ticketKey(realmId, secret),
+        { codeHash: d.secrets.hash(TICKET, secret), serialNo: TICKET, subject: account.id, createdAt: now, expiresAt: now + UPSTREAM_DEFAULTS.handoverTtlMs },
+        0,
+      );
+      return { location: consoleUrl(realmId, back, { upstream_ticket: `${realmId}.${secret}` }) };
+    } catch (err) {
+      const error = err instanceof ApiError ? err : fail('UPSTREAM_UNAVAILABLE', { reason: 'unexpected' });
+      return { location: consoleUrl(realmId, back, { upstream_error: String(error.def.code) }), error };
+    }
+  }
+
+  /** The hand-over ticket for a session: once, within its 2 minutes. */
+  async function exchange(ticket: string, meta: RequestMeta) {
+    const dot = ticket.lastIndexOf('.');
+    const realmId = ticket.slice(0, dot);
+    const secret = ticket.slice(dot + 1);
+    if (dot < 1 || !/^[A-Za-z0-9]{40}$/.test(secret) || realmId.length > 64) throw fail('CODE_INVALID');
+    const res = await d.store.checkCode(ticketKey(realmId, secret), {
+      codeHash: d.secrets.hash(TICKET, secret),
+      serialNo: TICKET,
+      now: d.clock.now(),
+      maxAttempts: 1,
+    });
+    if (res.status !== 'ok') throw fail('CODE_INVALID');
+    const account = await d.accounts.findAccountById(realmId, res.subject);
+    if (!account) throw fail('CODE_INVALID');
+    try {
+      // the upstream proved the person; an account that also has a one-time password still asks for it (1503)
+      return await completeSignIn(d, account, { ...meta, method: 'upstream' });
+    } catch (err) {
+      await d.signIns?.failed('upstream', realmId, { account }, meta, err);
+      throw err;
+    }
+  }
+
+  /** Administrators: the links of a person account (1207 when it is not one of the realm). */
+  async function links(realmId: string, accountId: string) {
+    const account = await d.accounts.findAccountById(realmId, accountId);
+    if (!account || account.kind !== 'person') throw fail('USER_NOT_FOUND');
+    const rows = await d.identities.listForAccount(realmId, accountId);
+    return rows.map((r) => ({ id: r.id, issuer: r.issuer, subject: r.subject, email: r.email, linkedAt: r.linked_at }));
+  }
+
+  async function unlink(realmId: string, accountId: string, linkId: string): Promise<void> {
+    await links(realmId, accountId);
+    if (!(await d.identities.deleteIdentity(realmId, accountId, linkId))) throw fail('NOT_FOUND');
+  }
+
+  return { button, start, callback, exchange, links, unlink };
+}
+
+export type UpstreamService = ReturnType<typeof createUpstreamService>;

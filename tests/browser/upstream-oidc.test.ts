@@ -1,0 +1,110 @@
+/**
+ * Issue 14 "Tests": sign-in through a realm's upstream OpenID provider in Chromium. The
+ * upstream is oidc-provider (apps/server/src/federation/upstream/upstream.testkit.ts) on a
+ * loopback port, its login and consent finished for the user the test names. The person
+ * opens the realm's sign-in page, presses "Sign in with …", passes the upstream and lands
+ * back in the console, signed in as the account created just in time.
+ * Screenshots: test-results/browser/upstream-oidc-<nn>-<locale>-<step>.png.
+ */
+import crypto from 'node:crypto';
+import { defaultRealmSettings } from '../../apps/server/src/realms/realm-settings.js';
+import { startOidcProvider, type Idp } from '../../apps/server/src/federation/upstream/upstream.testkit.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { waitForShell } from './actions';
+import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot } from './harness';
+import { startInProcessServer, type InProcessServer } from './in-process';
+
+describe.skipIf(!browserPresent && !browserRequired)('upstream OpenID sign-in in Chromium', () => {
+  afterEach(expectNoCspViolations);
+  let server: InProcessServer;
+  let browser: Browser;
+  let idp: Idp;
+  const realmId = `up${crypto.randomBytes(3).toString('hex')}`;
+  const saved = process.env.NOTIFY_ALLOW_PRIVATE_NETWORK;
+
+  beforeAll(async () => {
+    assertPrerequisites();
+    // the upstream listens on 127.0.0.1: the operator's switch for private targets (A-37)
+    process.env.NOTIFY_ALLOW_PRIVATE_NETWORK = 'true';
+    server = await startInProcessServer();
+    idp = await startOidcProvider([`${server.baseUrl}/api/federation/${realmId}/oidc/callback`]);
+    const now = Date.now();
+    await server.ctx.repos.realms.insertRealm({
+      id: realmId,
+      name: realmId,
+      description: 'a realm signing in through Corp SSO',
+      settings: JSON.stringify({
+        ...defaultRealmSettings(),
+        oauth: {
+          isOIDC: true,
+          clientID: idp.clientId,
+          clientSecret: server.ctx.secrets.encrypt(idp.clientSecret),
+          loginEndpoint: `${idp.issuer}/auth`,
+          tokenEndpoint: `${idp.issuer}/token`,
+          oidcWellknowEndpoint: idp.wellKnown,
+          accessTokenScope: 'openid email profile',
+          redirectURIOverwrite: false,
+          redirectURI: '',
+          loginURI: '',
+          displayName: 'Corp SSO',
+        },
+      }),
+      created_at: now,
+      updated_at: now,
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await idp?.close();
+    await server?.stop();
+    if (saved === undefined) delete process.env.NOTIFY_ALLOW_PRIVATE_NETWORK;
+    else process.env.NOTIFY_ALLOW_PRIVATE_NETWORK = saved;
+  });
+
+  async function visitor(): Promise<Page> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('app_language', JSON.stringify({ value: 'en', expire: null }));
+    });
+    return (await newWatchedPage(context)).page;
+  }
+
+  it('the sign-in page offers "Sign in with Corp SSO"; upstream login; back in the console, signed in as the account made just in time', async () => {
+    const username = `corp_${crypto.randomBytes(3).toString('hex')}`;
+    idp.users.set('corp-user-1', { preferred_username: username, email: `${username}@corp.example`, email_verified: true });
+    idp.next.sub = 'corp-user-1';
+
+    const page = await visitor();
+    await page.goto(`/user/loginSSO?realm_id=${realmId}`);
+    const button = page.locator('[data-testid=upstream-sign-in]');
+    await expect.poll(() => button.textContent()).toBe('Sign in with Corp SSO');
+    // the local methods are still there beside it
+    await page.locator('#login-username').waitFor();
+    await screenshot(page, 'sign-in-page');
+
+    await button.click();
+    await waitForShell(page);
+    expect(new URL(page.url()).searchParams.has('upstream_ticket')).toBe(false);
+    await expect.poll(() => page.locator('[data-testid=user-name]').textContent()).toContain(username);
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeTruthy();
+    await screenshot(page, 'signed-in');
+
+    const account = await server.ctx.repos.accounts.findAccountByUsername(realmId, username);
+    expect(account).toBeTruthy();
+    expect(await server.ctx.repos.federatedIdentities.listForAccount(realmId, account!.id)).toMatchObject([{ issuer: idp.issuer, subject: 'corp-user-1' }]);
+  });
+
+  it('a failed upstream sign-in comes back to the sign-in page with its message, the form still usable', async () => {
+    const page = await visitor();
+    // a callback this browser did not start (no transaction cookie): what a forged or stale link gets
+    await page.goto(`/api/federation/${realmId}/oidc/callback?code=forged&state=forged`);
+    await expect
+      .poll(() => page.locator('[data-testid=upstream-error]').textContent())
+      .toBe('Sign-in through the external provider did not complete. Please try again.');
+    await page.locator('#login-username').waitFor();
+    await screenshot(page, 'upstream-error');
+  });
+});
