@@ -182,6 +182,8 @@ describe.skipIf(!browserPresent && !browserRequired)('person accounts in Chromiu
     expect(await drawer.locator('[data-testid=person-detail-username]').textContent()).toBe('script_like');
     await drawer.locator('[data-testid=person-otp-state]').getByText(P.otp_off).waitFor();
     await drawer.locator('[data-testid=audit-timeline-event]').first().waitFor();
+    // issue 14: a local account has no upstream sign-in link, and the section says so
+    await drawer.locator('[data-testid=person-upstream-links]').getByText(P.upstream_empty).waitFor();
     expect(await drawer.textContent()).toContain(XSS);
     await checkScreen(page, 'person-drawer-en');
     expect(dialogs).toEqual([]);

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
 
   const jobs = createJobRunner(dbh.db, systemClock, coreJobs(ctx), app.log);
   jobs.start();
+  // issue 14: the data centre event queue's delivery loop (federation/bigdata/)
+  ctx.services.bigdata.start();
 
   let closing = false;
   const shutdown = async () => {
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     jobs.stop();
+    await ctx.services.bigdata.stop();
     await app.close();
     await dbh.close();
     process.exit(0);

@@ -62,6 +62,44 @@ export const analysisResult = z.object({
 
 const probe = z.object({ ok: z.boolean(), latencyMs: z.number().nullable() });
 
+/**
+ * The data centre event queue (issue 14), shared by every instance (it lives in the database):
+ * events waiting per bigdata realm, how many of them failed their last attempt, the age of the
+ * oldest and the latest failure's reason ("HTTP 503", "timeout") — never a payload or secret.
+ */
+export const bigdataQueueRealm = z.object({
+  realmId: z.string(),
+  pending: z.number(),
+  failing: z.number(),
+  oldestAgeSeconds: z.number(),
+  lastError: z.string().nullable(),
+  lastErrorAt: z.number().nullable(),
+});
+export const bigdataQueueStatus = z.object({
+  pending: z.number(),
+  failing: z.number(),
+  /** null: the queue is empty */
+  oldestAgeSeconds: z.number().nullable(),
+  realms: z.array(bigdataQueueRealm),
+});
+export type BigdataQueueStatus = z.infer<typeof bigdataQueueStatus>;
+
+/**
+ * The circuit breaker of each IT-interface realm backend this instance has called (issue 14;
+ * per process: each instance protects itself). lastFailure is a reason word ("timeout",
+ * "server_error"), never an answer body or secret.
+ */
+export const backendBreaker = z.object({
+  realmId: z.string(),
+  type: z.string(),
+  state: z.enum(['closed', 'open', 'half_open']),
+  consecutiveFailures: z.number(),
+  openedAt: z.number().nullable(),
+  lastFailure: z.string().nullable(),
+  lastFailureAt: z.number().nullable(),
+});
+export type BackendBreaker = z.infer<typeof backendBreaker>;
+
 export const monitorResult = z.object({
   at: z.number(),
   /** this server process (each instance reports itself) */
@@ -82,6 +120,10 @@ export const monitorResult = z.object({
   /** null: no REDIS_URL */
   redis: probe.nullable(),
   memory: z.object({ rssBytes: z.number(), heapUsedBytes: z.number() }),
+  /** issue 14: the data centre event queue */
+  queue: bigdataQueueStatus,
+  /** issue 14: the IT-interface backends' circuit breakers */
+  backends: z.array(backendBreaker),
 });
 
 export const workplaceResult = z.object({

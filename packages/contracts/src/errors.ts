@@ -132,6 +132,14 @@ export const ErrorCodes = {
   CA_UNAVAILABLE: { code: 1112, key: 'ca_unavailable', status: 409 },
   /** tools: the input could not be converted (wrong password, wrong format; errData {reason}) */
   CONVERT_FAILED: { code: 1113, key: 'convert_failed', status: 400 },
+  // realm backends (issue 14)
+  /** SPEC §8 "Connect it error": the realm's IT-interface backend is down, slow (> 3 s), refused our signature or answered garbage; errData {reason} */
+  CONNECT_IT_ERROR: { code: 1303, key: 'connect_it_error', status: 502 },
+  // sign-in through an upstream OpenID provider (issue 14)
+  /** the upstream sign-in did not complete: refused or cancelled there, a transaction that is not this browser's, spent or expired, or an answer that fails validation (errData {reason}) */
+  UPSTREAM_SIGN_IN_FAILED: { code: 1140, key: 'upstream_sign_in_failed', status: 400 },
+  /** the upstream provider could not be reached or answered garbage (discovery, keys, token) */
+  UPSTREAM_UNAVAILABLE: { code: 1141, key: 'upstream_unavailable', status: 502 },
   INTERNAL: { code: 1500, key: 'internal', status: 500 },
 } as const;
 

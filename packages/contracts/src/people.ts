@@ -35,6 +35,8 @@ export const personPaths = {
     `/api/users/realms/${encodeURIComponent(realmId)}/accounts/${encodeURIComponent(id)}/${action}`,
   session: (realmId: string, id: string, sessionId: string) =>
     `/api/users/realms/${encodeURIComponent(realmId)}/accounts/${encodeURIComponent(id)}/sessions/${encodeURIComponent(sessionId)}`,
+  federated: (realmId: string, id: string, linkId?: string) =>
+    `/api/users/realms/${encodeURIComponent(realmId)}/accounts/${encodeURIComponent(id)}/federated${linkId ? `/${encodeURIComponent(linkId)}` : ''}`,
   bulk: (realmId: string, action: 'enable' | 'disable' | 'delete') => `/api/users/realms/${encodeURIComponent(realmId)}/accounts/bulk/${action}`,
   import: (realmId: string, dryRun: boolean) => `/api/users/realms/${encodeURIComponent(realmId)}/accounts/import${dryRun ? '?dryRun=1' : ''}`,
   export: (realmId: string) => `/api/users/realms/${encodeURIComponent(realmId)}/accounts/export.csv`,
@@ -108,6 +110,17 @@ export const personDetail = personItem.extend({
   updatedAt: z.number(),
   otpEnabled: z.boolean(),
   hasPassword: z.boolean(),
+  /** issue 14: the link to the account's Ali Living identity; absent outside `aliliving` realms, null before the first try */
+  aliLiving: z
+    .object({
+      identityId: z.string().nullable(),
+      linkedAt: z.number().nullable(),
+      lastError: z.string().nullable(),
+      lastTryAt: z.number(),
+      attempts: z.number(),
+    })
+    .nullable()
+    .optional(),
 });
 export type PersonDetail = z.infer<typeof personDetail>;
 
@@ -167,6 +180,10 @@ export const personRevokeResult = z.object({ revoked: z.number() });
 
 export const personOtpState = z.object({ enabled: z.boolean(), pending: z.boolean(), recoveryCodesLeft: z.number() });
 export type PersonOtpState = z.infer<typeof personOtpState>;
+
+/** Issue 14: one link of the account to an upstream OpenID identity (GET …/:id/federated); the server's route answers this shape. */
+export const personFederatedLink = z.object({ id: z.string(), issuer: z.string(), subject: z.string(), email: z.string().nullable(), linkedAt: z.number() });
+export type PersonFederatedLink = z.infer<typeof personFederatedLink>;
 
 export const personImportQuery = z.object({ dryRun: z.enum(['0', '1', 'true', 'false']).optional() }).strict();
 

@@ -112,6 +112,17 @@ export const realmOAuthInput = z
     redirectURIOverwrite: z.boolean(),
     redirectURI: zOptionalUrl,
     loginURI: zOptionalUrl,
+    /** issue 14: the "Sign in with …" button's name ('' or absent: the upstream's host) */
+    displayName: z.string().trim().max(64).optional(),
+    /** issue 14: the button's icon, an https URL ('' or absent: none) */
+    iconUrl: z
+      .string()
+      .trim()
+      .max(GROUP_LIMITS.urlMax)
+      .refine((v) => v === '' || /^https:\/\/[^\s]+$/.test(v), 'validation.url')
+      .optional(),
+    /** issue 14: link an upstream identity to an existing account by e-mail, only when the upstream says email_verified (off by default) */
+    linkVerifiedEmail: z.boolean().optional(),
   })
   .refine((v) => !v.isOIDC || v.oidcWellknowEndpoint !== '', { message: 'validation.required', path: ['oidcWellknowEndpoint'] })
   .refine((v) => !v.redirectURIOverwrite || v.redirectURI !== '', { message: 'validation.required', path: ['redirectURI'] });
@@ -221,6 +232,9 @@ export const realmOAuthView = z.object({
   redirectURIOverwrite: z.boolean(),
   redirectURI: z.string(),
   loginURI: z.string(),
+  displayName: z.string().optional(),
+  iconUrl: z.string().optional(),
+  linkVerifiedEmail: z.boolean().optional(),
 });
 export type RealmOAuthView = z.infer<typeof realmOAuthView>;
 

@@ -30,6 +30,8 @@ export const normaliseUsername = (username: string): string => fold(username);
 export const normaliseEmail = (email: string): string => fold(email);
 
 export interface NewPerson {
+  /** default a new id; an IT-interface backend's user id when its realm has useOriginID (issue 14) */
+  id?: string | undefined;
   realmId: string;
   username: string;
   /** an argon2 hash (auth/passwords.ts); null: no password sign-in */
@@ -67,7 +69,7 @@ export interface AccountListQuery {
 
 function personRow(p: NewPerson): Insertable<AccountTable> {
   return {
-    id: newId(),
+    id: p.id ?? newId(),
     realm_id: p.realmId,
     kind: 'person',
     owner_id: null,

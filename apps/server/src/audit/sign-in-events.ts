@@ -18,7 +18,7 @@ import type { Db } from '../platform/db.js';
 import { ApiError } from '../platform/errors.js';
 import type { AuditService } from './audit.service.js';
 
-export type SignInMethod = 'password' | 'sms' | 'email' | 'ftoken';
+export type SignInMethod = 'password' | 'sms' | 'email' | 'ftoken' | 'upstream';
 export interface SignInRequest {
   ip: string;
   userAgent: string;

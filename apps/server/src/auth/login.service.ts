@@ -15,7 +15,9 @@ import { assertMethod, type FlowSettings } from '../realms/realm-policy.js';
 import { protectionOf } from '../realms/realm-settings.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
-import type { ThrottleService } from './throttle/throttle.service.js';
+import type { Attempt, ThrottleService } from './throttle/throttle.service.js';
+
+type HeldCaptcha = Awaited<ReturnType<PasswordCaptcha['guardPasswordLogin']>>;
 
 export interface LoginInput {
   realmId: string;
@@ -62,10 +64,39 @@ export interface LoginDeps {
   settingsOf(realmId: string): Promise<FlowSettings>;
   /** the audit trail's sign-in events (issue 11) */
   signIns?: SignInEvents;
+  /** realms whose accounts live behind an IT-interface backend (issue 14, federation/it) */
+  federation?: FederatedPasswords;
+}
+
+/** Password sign-in delegated to a realm's backend (federation/it/it.service.ts). */
+export interface FederatedPasswords {
+  handles(settings: FlowSettings): boolean;
+  /** the shadow account, undefined for wrong credentials; 1303 when the backend fails */
+  passwordSignIn(
+    realmId: string,
+    settings: FlowSettings,
+    input: { username: string; password: string; country?: string | undefined },
+  ): Promise<Account | undefined>;
 }
 
 export function createLoginService(deps: LoginDeps) {
-  const { accounts, sessions, clock, throttle, otp, captcha, settingsOf, signIns } = deps;
+  const { accounts, sessions, clock, throttle, otp, captcha, settingsOf, signIns, federation } = deps;
+
+  /**
+   * The backend checks the password (issue 14): wrong credentials are 1300 with 1010's
+   * message under the same throttle; an outage (1303) is not a guess and gives the attempt back.
+   */
+  async function federatedAccount(input: LoginInput, settings: FlowSettings, attempt: Attempt): Promise<Account> {
+    let account: Account | undefined;
+    try {
+      account = await federation!.passwordSignIn(input.realmId, settings, input);
+    } catch (err) {
+      await attempt.notAGuess();
+      throw err;
+    }
+    if (!account) throw attempt.failed();
+    return account;
+  }
 
   /**
    * The account whose password (and one-time password, when on) this is, or 1010 / 1503 /
@@ -79,8 +110,10 @@ export function createLoginService(deps: LoginDeps) {
     trace.lockMs = Math.min(p.account.lockMinutes, p.ip.lockMinutes) * 60_000;
     assertMethod(settings, 'backend_support_login_method', 'password');
     const held = await captcha?.guardPasswordLogin(input.realmId, input, settings);
-    const attempt = await throttle.begin(input);
+    const federated = federation?.handles(settings) ?? false;
+    const attempt = await throttle.begin(input, federated ? 'BACKEND_BAD_CREDENTIALS' : undefined);
     trace.admitted = true;
+    if (federated) return finish(input, await federatedAccount(input, settings, attempt), attempt, held, trace);
     const account = await accounts.findAccountByUsername(input.realmId, input.username);
     trace.account = account;
     if (!account || !account.password_hash) {
@@ -94,6 +127,12 @@ export function createLoginService(deps: LoginDeps) {
       await accounts.updateAccount(account.realm_id, account.id, { password_hash, updated_at: clock.now() });
       account.password_hash = password_hash;
     }
+    return finish(input, account, attempt, held, trace);
+  }
+
+  /** After the password was right: the ticket, the second factor, the attempt settled. */
+  async function finish(input: LoginInput, account: Account, attempt: Attempt, held: HeldCaptcha | undefined, trace: SignInTrace): Promise<Account> {
+    trace.account = account;
     // A ticket answers only for the account it was issued to (issue 10).
     if (held?.ticket && held.ticket.accountId !== account.id) throw attempt.failed();
     // The second factor is part of the same guess: the attempt covers it.

@@ -12,6 +12,7 @@ import { deviceJobs } from '../oauth/device/device.jobs.js';
 import { tokenJobs } from '../oauth/store/tokens.jobs.js';
 import type { Job } from '../platform/jobs.js';
 import { expiryJobs } from '../pki/expiry.jobs.js';
+import { aliLivingJobs } from '../federation/aliliving/aliliving.jobs.js';
 import { pkiJobs } from '../pki/pki.jobs.js';
 import type { AppContext } from './context.js';
 
@@ -33,5 +34,6 @@ export function coreJobs(ctx: AppContext): Job[] {
     ...auditJobs({ audit: repos.audit, clock, retentionDays: ctx.config.auditRetentionDays }),
     ...pkiJobs({ crl: ctx.services.pkiCrl }),
     ...expiryJobs({ notices: ctx.services.pkiExpiry }),
+    ...aliLivingJobs({ aliLiving: ctx.services.aliLiving }),
   ];
 }

@@ -29,10 +29,14 @@ import { createRevokedTokenRepo } from '../oauth/store/revoked-tokens.repo.js';
 import { createRoleRepo } from '../perm/roles.repo.js';
 import { createCertRepo } from '../pki/certs.repo.js';
 import { createExpiryNoticeRepo } from '../pki/expiry-notices.repo.js';
+import { createFederatedIdentityRepo } from '../federation/upstream/federated-identities.repo.js';
 import { createPkiRepo } from '../pki/pki.repo.js';
 import type { Db } from '../platform/db.js';
 import type { RedisClient } from '../platform/redis.js';
 import { createRealmRepo } from '../realms/realms.repo.js';
+import { createBigdataRepo } from '../federation/bigdata/bigdata.repo.js';
+import { createAliLivingRepo } from '../federation/aliliving/aliliving.repo.js';
+import { createShadowLinkRepo } from '../federation/it/shadow.repo.js';
 
 export function createRepos(db: Db) {
   return {
@@ -60,6 +64,10 @@ export function createRepos(db: Db) {
     pki: createPkiRepo(db),
     pkiCerts: createCertRepo(db),
     pkiExpiry: createExpiryNoticeRepo(db),
+    federatedIdentities: createFederatedIdentityRepo(db),
+    bigdata: createBigdataRepo(db),
+    aliLiving: createAliLivingRepo(db),
+    itShadowLinks: createShadowLinkRepo(db),
   };
 }
 

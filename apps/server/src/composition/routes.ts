@@ -29,6 +29,7 @@ import { registerPkiRoutes } from '../pki/pki.routes.js';
 import { registerPkiRealmRoutes } from '../pki/pki.realm.routes.js';
 import { registerPkiPublicRoutes } from '../pki/pki.public.routes.js';
 import { registerOcspRoutes } from '../pki/ocsp/ocsp.routes.js';
+import { registerUpstreamRoutes } from '../federation/upstream/upstream.routes.js';
 import { registerRecordRoutes } from '../oauth/records.routes.js';
 import { registerDiscoveryRoutes } from '../oauth/endpoints/discovery.routes.js';
 import { registerOAuthKeyRoutes } from '../oauth/keys/keys.routes.js';
@@ -125,4 +126,5 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerPkiRealmRoutes(app, { ca: s.pkiCa, revoke: s.pkiRevoke, certs: s.pkiCerts });
   registerPkiPublicRoutes(app, { ca: s.pkiCa, crl: s.pkiCrl });
   registerOcspRoutes(app, { ocsp: s.pkiOcsp });
+  registerUpstreamRoutes(app, { upstream: s.upstream, secureCookies, log: ctx.log.child({ name: 'upstream' }) });
 }

@@ -13,7 +13,14 @@
 import { normaliseMobile } from '../accounts/phone.js';
 import { createAuditReadService } from '../audit/audit-read.service.js';
 import { createAuditService } from '../audit/audit.service.js';
+import { loadBigdataOptions } from '../federation/bigdata/bigdata.config.js';
+import { createBigdataDelivery } from '../federation/bigdata/bigdata.delivery.js';
+import { withBigdataEvents } from '../federation/bigdata/bigdata.events.js';
 import { createSignInEvents } from '../audit/sign-in-events.js';
+import { createAliLivingService } from '../federation/aliliving/aliliving.service.js';
+import { loadAliLivingConfig } from '../federation/aliliving/config.js';
+import { createLivingApi } from '../federation/aliliving/living-api.js';
+import { linkAfterSignIn } from '../federation/aliliving/sign-in-hook.js';
 import { createServiceAccountService } from '../directory/service-accounts.service.js';
 import { createPersonAdminService } from '../directory/person-admin.service.js';
 import { createPersonBulkService } from '../directory/person-bulk.service.js';
@@ -22,9 +29,12 @@ import { createPersonListService } from '../directory/person-list.service.js';
 import { createCodeSignInService } from '../auth/flows/code-sign-in.service.js';
 import type { FlowDeps } from '../auth/flows/deps.js';
 import { createFTokenService } from '../auth/flows/ftoken.service.js';
+import { createUpstreamClient } from '../federation/upstream/upstream-client.js';
+import { createUpstreamService } from '../federation/upstream/upstream.service.js';
 import { createRecoveryService } from '../auth/flows/recovery.service.js';
 import { createRegistrationService } from '../auth/flows/registration.service.js';
 import { createLoginService } from '../auth/login.service.js';
+import { createItFederation } from '../federation/it/it.service.js';
 import { createSessionService } from '../auth/sessions.service.js';
 import { createReauth } from '../auth/throttle/reauth.js';
 import { createThrottleService } from '../auth/throttle/throttle.service.js';
@@ -101,7 +111,10 @@ export function createServices(i: ServiceInputs) {
   const siteTitle = config.siteTitle;
 
   // the audit trail: every later service may record events in its own transactions
-  const audit = createAuditService({ repo: repos.audit, clock });
+  // issue 14: a bigdata realm's account events are queued for its data centre in the same transaction
+  const audit = withBigdataEvents(createAuditService({ repo: repos.audit, clock }), { queue: repos.bigdata, realms: repos.realms, transact, clock });
+  // the queue's delivery loop (main.ts starts it) and its figures for the monitor
+  const bigdata = createBigdataDelivery({ repo: repos.bigdata, realms: repos.realms, clock, log: i.log, options: loadBigdataOptions(process.env) });
   const auditReads = createAuditReadService({ audit, accounts: repos.accounts });
   // Ending OAuth grants needs repositories and the audit only: the account services below it
   // (password reset and change, disable, "log out all") end an account's grants with its sessions (A-16).
@@ -163,8 +176,37 @@ export function createServices(i: ServiceInputs) {
 
   // signing in: the password form, then the public flows by code, registration and recovery
   // every sign-in, lock, code sent, registration, activation and password change goes to the audit trail
-  const signIns = createSignInEvents(audit);
-  const login = createLoginService({ accounts: repos.accounts, sessions, clock, throttle, otp, captcha, settingsOf: realmPolicy.settingsOf, signIns });
+  // Ali Living (issue 14): a sign-in in an `aliliving` realm links the account afterwards, never during it
+  const aliLivingConfig = loadAliLivingConfig(process.env);
+  const aliLiving = createAliLivingService({
+    repo: repos.aliLiving,
+    api: createLivingApi({ ...aliLivingConfig, now: () => clock.now() }),
+    settingsOf: realmPolicy.settingsOf,
+    secrets,
+    clock,
+    log: i.log.child({ name: 'aliliving' }),
+  });
+  const signIns = linkAfterSignIn(createSignInEvents(audit), aliLiving.afterSignIn);
+  // realms whose accounts live behind an IT-interface backend (issue 14): calls guarded by A-37's client
+  const itFederation = createItFederation({
+    accounts: repos.accounts,
+    links: repos.itShadowLinks,
+    transact,
+    clock,
+    secrets,
+    allowPrivate: i.notifyConfig.allowPrivateNetwork,
+  });
+  const login = createLoginService({
+    accounts: repos.accounts,
+    sessions,
+    clock,
+    throttle,
+    otp,
+    captcha,
+    settingsOf: realmPolicy.settingsOf,
+    signIns,
+    federation: itFederation,
+  });
   const flows: FlowDeps = {
     publicUrl: config.publicUrl,
     siteTitle,
@@ -183,11 +225,18 @@ export function createServices(i: ServiceInputs) {
     throttle,
     notices,
     signIns,
+    federation: itFederation,
   };
   const codeSignIn = createCodeSignInService(flows);
   const registration = createRegistrationService(flows);
   const recovery = createRecoveryService(flows);
   const ftoken = createFTokenService(flows);
+  // sign-in through the realm's upstream OpenID provider (issue 14); private upstreams only when the operator allows them (A-37)
+  const upstream = createUpstreamService({
+    ...flows,
+    identities: repos.federatedIdentities,
+    client: createUpstreamClient({ open: (sealed) => secrets.decrypt(sealed), allowPrivate: i.notifyConfig.allowPrivateNetwork }),
+  });
 
   // the signed-in user's own account
   const me = createMeService({
@@ -236,6 +285,7 @@ export function createServices(i: ServiceInputs) {
     // A new repository with realm-scoped rows adds its deleteAllInRealm here.
     contents: [
       repos.oauthCodes.deleteAllInRealm,
+      repos.itShadowLinks.deleteAllInRealm,
       repos.oauthDeviceCodes.deleteAllInRealm,
       repos.oauthConsents.deleteAllInRealm,
       repos.oauthRefreshTokens.deleteAllInRealm,
@@ -248,6 +298,7 @@ export function createServices(i: ServiceInputs) {
       repos.mailLinks.deleteAllInRealm,
       repos.throttle.deleteAllInRealm,
       repos.outbox.deleteAllInRealm,
+      repos.aliLiving.deleteAllInRealm,
       repos.serviceAccounts.deleteAllInRealm,
       repos.roles.deleteAllInRealm,
       repos.oauthKeys.deleteAllInRealm,
@@ -308,6 +359,9 @@ export function createServices(i: ServiceInputs) {
     sessions: sessionsEndingGrants(repos.sessions, oauthRevocation, 'admin_action'),
     otp: repos.otp,
     realmPasswordMin,
+    // shown only in realms whose backend is `aliliving` (issue 14)
+    aliLivingLinkOf: async (realmId, accountId) =>
+      (await realmPolicy.settingsOf(realmId)).backend_type === 'aliliving' ? aliLiving.linkOf(realmId, accountId) : undefined,
     clock,
     transact,
   });
@@ -458,10 +512,13 @@ export function createServices(i: ServiceInputs) {
 
   // the dashboard: figures from the audit trail, and this process's own metrics
   const dashboard = createDashboardService({ audit: repos.audit, perm, clock });
-  const monitor = createMonitorService({ window: i.requestWindow, probes: i.probes, perm, clock });
+  const monitor = createMonitorService({ window: i.requestWindow, probes: i.probes, queue: bigdata.status, backends: itFederation.backends, perm, clock });
 
   return {
+    aliLiving,
+    itFederation,
     audit,
+    bigdata,
     auditReads,
     dashboard,
     monitor,
@@ -483,6 +540,7 @@ export function createServices(i: ServiceInputs) {
     registration,
     recovery,
     ftoken,
+    upstream,
     me,
     binding,
     realmSettings,

@@ -5,7 +5,7 @@
  * realm holding dashboard.query there see them (a realm's administrator learns nothing of the
  * platform's load).
  */
-import type { MonitorResult } from '@umbo/contracts/dashboard';
+import type { BackendBreaker, BigdataQueueStatus, MonitorResult } from '@umbo/contracts/dashboard';
 import { MASTER_REALM, type PermService, type Principal } from '../perm/perm.service.js';
 import type { Clock } from '../platform/clock.js';
 import { assertThat } from '../platform/errors.js';
@@ -25,12 +25,28 @@ async function timed(probe: () => Promise<boolean>): Promise<{ ok: boolean; late
   return { ok, latencyMs: ok ? Math.round(ms * 100) / 100 : null };
 }
 
-export function createMonitorService(deps: { window: RequestWindow; probes: HealthProbes; perm: Pick<PermService, 'allows'>; clock: Clock }) {
+/** The data centre queue's figures read as empty when the database does not answer (the database probe says why). */
+const EMPTY_QUEUE: BigdataQueueStatus = { pending: 0, failing: 0, oldestAgeSeconds: null, realms: [] };
+
+export function createMonitorService(deps: {
+  window: RequestWindow;
+  probes: HealthProbes;
+  /** issue 14: the data centre event queue (federation/bigdata/) */
+  queue: () => Promise<BigdataQueueStatus>;
+  /** issue 14: the IT-interface backends' circuit breakers (federation/it/breaker.ts) */
+  backends?: () => BackendBreaker[];
+  perm: Pick<PermService, 'allows'>;
+  clock: Clock;
+}) {
   async function monitor(principal: Principal): Promise<MonitorResult> {
     assertThat(deps.perm.allows(principal, 'dashboard', 'query', MASTER_REALM), 'FORBIDDEN', { service: 'users', resource: 'dashboard', perm: 'query' });
     // The window runs on the wall clock (requests happen in real time, whatever a test clock says).
     const snap = deps.window.snapshot(60);
-    const [database, redis] = await Promise.all([timed(deps.probes.database), deps.probes.redis ? timed(deps.probes.redis) : Promise.resolve(null)]);
+    const [database, redis, queue] = await Promise.all([
+      timed(deps.probes.database),
+      deps.probes.redis ? timed(deps.probes.redis) : Promise.resolve(null),
+      deps.queue().catch(() => EMPTY_QUEUE),
+    ]);
     const mem = process.memoryUsage();
     const { series, ...window } = snap;
     return {
@@ -41,6 +57,8 @@ export function createMonitorService(deps: { window: RequestWindow; probes: Heal
       database: { ...database, dialect: deps.probes.dialect },
       redis,
       memory: { rssBytes: mem.rss, heapUsedBytes: mem.heapUsed },
+      queue,
+      backends: deps.backends?.() ?? [],
     };
   }
   return { monitor };

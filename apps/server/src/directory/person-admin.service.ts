@@ -40,6 +40,8 @@ export interface PersonAdminDeps {
   otp: Pick<OtpRepo, 'findOtp' | 'disableOtp' | 'replaceRecoveryCodes' | 'countUnusedRecoveryCodes'>;
   /** the realm's password minimum; 1004 when the realm does not exist */
   realmPasswordMin(realmId: string): Promise<number>;
+  /** issue 14: the account's Ali Living link for its detail (undefined: not an `aliliving` realm) */
+  aliLivingLinkOf?(realmId: string, accountId: string): Promise<PersonDetail['aliLiving']>;
   clock: Clock;
   transact: Transact;
 }
@@ -123,7 +125,8 @@ export function createPersonAdminService(deps: PersonAdminDeps) {
 
   async function get(realmId: string, id: string): Promise<PersonDetail> {
     const a = await personOf(realmId, id);
-    return toPersonDetail(a, await otpEnabled(a));
+    const aliLiving = await deps.aliLivingLinkOf?.(realmId, a.id);
+    return { ...toPersonDetail(a, await otpEnabled(a)), ...(aliLiving !== undefined ? { aliLiving } : {}) };
   }
 
   async function create(realmId: string, body: CreatePersonBody, call: AdminCall): Promise<PersonDetail> {

@@ -11,10 +11,12 @@
 import type { CodePurpose } from '@umbo/contracts';
 import type { Account } from '../../accounts/accounts.repo.js';
 import type { SignInMethod, SignInTrace } from '../../audit/sign-in-events.js';
+import { countryOf } from '../../accounts/phone.js';
 import { CODE_DEFAULTS } from '../../codes/defaults.js';
 import type { IssuedCode } from '../../codes/codes.service.js';
 import { fail } from '../../platform/errors.js';
 import { codeMail, codeSms } from '../../notify/templates.js';
+import type { FlowSettings } from '../../realms/realm-policy.js';
 import type { FlowDeps, RequestMeta } from './deps.js';
 import { chargeRegistration } from './registration.service.js';
 import { completeSignIn } from './sign-in.js';
@@ -42,6 +44,7 @@ export function createCodeSignInService(d: FlowDeps) {
     const settings = await d.policy.settingsOf(realmId);
     const target = phoneTarget(settings, input.purpose, input.mobile, input.country);
     await d.captcha.guardForm(realmId, settings.captchaPolicy, 'code', { ...input, ip: meta.ip });
+    if (d.federation?.handles(settings)) return federatedSmsCode(realmId, settings, target, input.purpose, meta);
     const account = await d.accounts.findAccountByPhone(realmId, target);
     await existingFor(input.purpose, realmId, account, meta);
     const issued = await d.codes.issue({ realmId, purpose: input.purpose, channel: 'sms', target }, { ip: meta.ip, subject: account?.id });
@@ -53,8 +56,22 @@ export function createCodeSignInService(d: FlowDeps) {
     return issued;
   }
 
+  /**
+   * Issue 14: in a realm behind an IT backend the backend sends and checks SMS codes; a
+   * password is the backend's business, so recovery codes are not ours to send.
+   */
+  async function federatedSmsCode(realmId: string, settings: FlowSettings, target: string, purpose: CodePurpose, meta: RequestMeta): Promise<IssuedCode> {
+    if (purpose === 'retrieve') throw fail('METHOD_DISABLED', { method: 'retrieve' });
+    if (purpose === 'register') await chargeRegistration(d, realmId, meta.ip);
+    const serialNo = await d.federation!.sendCode(realmId, settings, { e164: target, country: countryOf(target) }, purpose);
+    const now = d.clock.now();
+    return { code: '', serialNo, expiresAt: now + CODE_DEFAULTS.ttlMs, resendAt: now + CODE_DEFAULTS.resendAfterMs };
+  }
+
   async function issueEmailCode(realmId: string, input: CaptchaInput & { email: string; purpose: CodePurpose }, meta: RequestMeta): Promise<IssuedCode> {
     const settings = await d.policy.settingsOf(realmId);
+    // Issue 14: the IT interface has no e-mail codes; the realm's backend owns its accounts.
+    if (d.federation?.handles(settings)) throw fail('METHOD_DISABLED', { method: 'email' });
     const target = emailTarget(settings, input.purpose, input.email);
     await d.captcha.guardForm(realmId, settings.captchaPolicy, 'code', { ...input, ip: meta.ip });
     const account = await d.accounts.findAccountByEmail(realmId, target);
@@ -106,6 +123,12 @@ export function createCodeSignInService(d: FlowDeps) {
   ) {
     const settings = await d.policy.settingsOf(realmId);
     const target = phoneTarget(settings, 'login', input.mobile, input.country);
+    if (d.federation?.handles(settings)) {
+      const shadow = await d.federation.codeSignIn(realmId, settings, { e164: target, country: countryOf(target) }, input.code, input.serialNo);
+      if (!shadow) throw fail('CODE_INVALID');
+      trace.account = shadow;
+      return completeSignIn(d, shadow, { ...meta, method: 'sms', otp: input.otp });
+    }
     const key = { realmId, purpose: 'login', channel: 'sms', target } as const;
     await d.codes.verify(key, input, { keep: true });
     const account = await d.accounts.findAccountByPhone(realmId, target);

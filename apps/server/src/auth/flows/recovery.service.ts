@@ -41,6 +41,8 @@ export function createRecoveryService(d: FlowDeps) {
 
   async function retrieveByEmail(realmId: string, input: { email: string; captcha?: string | undefined; serialNo?: string | undefined }, meta: RequestMeta) {
     const settings = await d.policy.settingsOf(realmId);
+    // Issue 14: a realm behind an IT backend recovers passwords at the backend, not here.
+    if (d.federation?.handles(settings)) throw fail('METHOD_DISABLED', { method: 'retrieve' });
     const email = emailTarget(settings, 'retrieve', input.email);
     await d.captcha.guardForm(realmId, settings.captchaPolicy, 'retrieve', { ...input, ip: meta.ip });
     await chargeResetMail(realmId, email, meta.ip);
@@ -70,6 +72,7 @@ export function createRecoveryService(d: FlowDeps) {
     meta: RequestMeta,
   ) {
     const settings = await d.policy.settingsOf(realmId);
+    if (d.federation?.handles(settings)) throw fail('METHOD_DISABLED', { method: 'retrieve' });
     const phone = phoneTarget(settings, 'retrieve', input.mobile, input.country);
     assertAcceptablePassword(input.password, settings.passwordMinLength);
     await d.codes.verify({ realmId, purpose: 'retrieve', channel: 'sms', target: phone }, input);

@@ -7,6 +7,7 @@
  */
 import { normaliseEmail, type Account, type NewPerson } from '../../accounts/accounts.repo.js';
 import { assertAcceptablePassword } from '../../accounts/password-policy.js';
+import { countryOf } from '../../accounts/phone.js';
 import { CODE_DEFAULTS, DAY_MS, REGISTRATION_DEFAULTS } from '../../codes/defaults.js';
 import { activationMail } from '../../notify/templates.js';
 import { isUniqueViolation, type Db } from '../../platform/db.js';
@@ -89,6 +90,11 @@ export function createRegistrationService(d: FlowDeps) {
     await d.captcha.guardForm(realmId, settings.captchaPolicy, 'register', { ...input, ip: meta.ip });
     assertAcceptablePassword(input.password, settings.passwordMinLength);
     const email = input.email.trim();
+    if (d.federation?.handles(settings)) {
+      // Issue 14: the backend registers (and activates, if it wants to); we keep the shadow account.
+      const shadow = await d.federation.register(realmId, settings, { username: input.username ?? email, password: input.password, email });
+      return { userId: shadow.id, username: shadow.username, activationRequired: false };
+    }
     // Without a user name, the address is the name: the password form then takes it as is.
     const username = input.username ?? email;
     await assertFree(realmId, username, await d.accounts.findAccountByEmail(realmId, email));
@@ -125,6 +131,18 @@ export function createRegistrationService(d: FlowDeps) {
     const phone = phoneTarget(settings, 'register', input.mobile, input.country);
     await chargeRegistration(d, realmId, meta.ip);
     assertAcceptablePassword(input.password, settings.passwordMinLength);
+    if (d.federation?.handles(settings)) {
+      // Issue 14: the code came from the backend (getVerifyCode) and goes back to it with the registration.
+      const r = {
+        username: input.username ?? phone,
+        password: input.password,
+        phone: { e164: phone, country: countryOf(phone) },
+        code: input.code,
+        serialNo: input.serialNo,
+      };
+      const shadow = await d.federation.register(realmId, settings, r);
+      return { userId: shadow.id, username: shadow.username, activationRequired: false };
+    }
     await d.codes.verify({ realmId, purpose: 'register', channel: 'sms', target: phone }, input);
     const username = input.username ?? phone;
     await assertFree(realmId, username, await d.accounts.findAccountByPhone(realmId, phone));

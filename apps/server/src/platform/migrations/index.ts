@@ -23,6 +23,10 @@ import * as m0023authtime from './0023_session_auth_time.js';
 import * as m0024keygen from './0024_signing_key_generation.js';
 import * as m0025pki from './0025_pki.js';
 import * as m0026expiry from './0026_pki_expiry_notices.js';
+import * as m0027itshadow from './0027_it_shadow_accounts.js';
+import * as m0028bigdata from './0028_bigdata_event_queue.js';
+import * as m0029federated from './0029_federated_identities.js';
+import * as m0030aliliving from './0030_aliliving_links.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -44,6 +48,10 @@ const migrations: Record<string, Migration> = {
   '0024_signing_key_generation': m0024keygen,
   '0025_pki': m0025pki,
   '0026_pki_expiry_notices': m0026expiry,
+  '0027_it_shadow_accounts': m0027itshadow,
+  '0028_bigdata_event_queue': m0028bigdata,
+  '0029_federated_identities': m0029federated,
+  '0030_aliliving_links': m0030aliliving,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

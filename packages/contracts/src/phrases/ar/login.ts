@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: 'انتهت صلاحية الصورة؛ إليك صورة جديدة.',
   otp_prompt: 'أدخل كلمة المرور لمرة واحدة من تطبيق المصادقة للحساب {{username}}. يصلح رمز الاسترداد أيضًا.',
   otp_other_account: 'استخدام حساب آخر',
+  upstream_button: 'تسجيل الدخول باستخدام {{name}}',
+  upstream_or: 'أو',
+  upstream_signing_in: 'جارٍ تسجيل الدخول…',
 };

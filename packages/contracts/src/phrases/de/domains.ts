@@ -73,6 +73,13 @@ export const domains: Phrases['domains'] = {
   secret_kept: 'Ein Wert ist gespeichert; leer lassen, um ihn zu behalten',
   secret_none: 'Kein Wert gespeichert',
   oauth_enabled: 'Upstream-OAuth konfiguriert',
+  oauth_display_name: 'Name der Anmeldeschaltfläche',
+  oauth_display_name_help: 'Der Name auf der Schaltfläche „Mit … anmelden“; leer: der Hostname des Upstream-Anbieters.',
+  oauth_icon_url: 'Symbol der Anmeldeschaltfläche',
+  oauth_icon_url_help: 'Eine https-URL des Symbols auf der Anmeldeschaltfläche; leer: kein Symbol.',
+  oauth_link_verified_email: 'Konten über bestätigte E-Mail-Adresse verknüpfen',
+  oauth_link_verified_email_help:
+    'Achtung: Wenn aktiviert, übernimmt eine Upstream-Identität, deren E-Mail-Adresse der Anbieter als bestätigt meldet, das lokale Konto mit derselben Adresse. Nur aktivieren, wenn Sie der Bestätigung dieses Anbieters vertrauen. Standardmäßig aus.',
   email_enabled: 'Eigener Mailserver (sonst der globale oder der Postausgang)',
   smtp_host: 'SMTP-Host',
   smtp_port: 'Portnummer',

@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: 'Das Bild ist abgelaufen; hier ist ein neues.',
   otp_prompt: 'Geben Sie das Einmalpasswort aus Ihrer Authenticator-App für {{username}} ein. Ein Wiederherstellungscode funktioniert auch.',
   otp_other_account: 'Anderes Konto verwenden',
+  upstream_button: 'Mit {{name}} anmelden',
+  upstream_or: 'oder',
+  upstream_signing_in: 'Sie werden angemeldet…',
 };

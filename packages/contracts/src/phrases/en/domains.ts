@@ -76,6 +76,13 @@ export const domains = {
   secret_kept: 'A value is stored; leave empty to keep it',
   secret_none: 'No value stored',
   oauth_enabled: 'Upstream OAuth configured',
+  oauth_display_name: 'Sign-in button name',
+  oauth_display_name_help: 'The name on the "Sign in with …" button; when empty, the upstream host name is shown.',
+  oauth_icon_url: 'Sign-in button icon',
+  oauth_icon_url_help: 'An https URL of the icon on the sign-in button; empty for none.',
+  oauth_link_verified_email: 'Link accounts by verified email',
+  oauth_link_verified_email_help:
+    "Warning: when on, an upstream identity whose email the upstream marks as verified takes over the local account with the same address. Turn it on only if you trust that provider's verification. Off by default.",
   email_enabled: 'Own mail server (otherwise the global one or the outbox)',
   smtp_host: 'SMTP host',
   smtp_port: 'Port',

@@ -71,6 +71,9 @@ export const errors = {
   cert_key_mismatch: 'The certificate does not belong to this key',
   ca_unavailable: 'The issuing CA is revoked or expired: renew it first',
   convert_failed: 'The input could not be converted: check the format and the password',
+  upstream_sign_in_failed: 'Sign-in through the external provider did not complete. Please try again.',
+  upstream_unavailable: 'The external sign-in provider cannot be reached right now. Please try again later.',
+  connect_it_error: 'Connect it error (error calling the IT server)',
   internal: 'Server error, please try again later',
   /** SPEC §6 */
   permission_missing: 'You do not have the {{perm}} permission for the {{resource}} under the {{service}}. Please contact the administrator.',

@@ -18,4 +18,8 @@ export const login = {
   captcha_expired: 'The image has expired; here is a new one.',
   otp_prompt: 'Enter the one-time password from your authenticator app for {{username}}. A recovery code works too.',
   otp_other_account: 'Use another account',
+  /** issue 14: the realm's upstream OpenID provider, named by the realm's settings */
+  upstream_button: 'Sign in with {{name}}',
+  upstream_or: 'or',
+  upstream_signing_in: 'Signing you in…',
 };

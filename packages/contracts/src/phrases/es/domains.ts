@@ -73,6 +73,13 @@ export const domains: Phrases['domains'] = {
   secret_kept: 'Hay un valor guardado; déjelo vacío para conservarlo',
   secret_none: 'No hay ningún valor guardado',
   oauth_enabled: 'OAuth ascendente configurado',
+  oauth_display_name: 'Nombre del botón de inicio de sesión',
+  oauth_display_name_help: 'El nombre del botón «Iniciar sesión con …»; si está vacío, se muestra el nombre de host del proveedor externo.',
+  oauth_icon_url: 'Icono del botón de inicio de sesión',
+  oauth_icon_url_help: 'Una URL https del icono del botón de inicio de sesión; vacío: sin icono.',
+  oauth_link_verified_email: 'Vincular cuentas por correo verificado',
+  oauth_link_verified_email_help:
+    'Atención: si se activa, una identidad externa cuyo correo el proveedor marca como verificado toma el control de la cuenta local con la misma dirección. Actívelo solo si confía en la verificación de ese proveedor. Desactivado de forma predeterminada.',
   email_enabled: 'Servidor de correo propio (si no, el global o la bandeja de salida)',
   smtp_host: 'Host SMTP',
   smtp_port: 'Puerto',

@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: 'La imagen ha caducado; aquí tiene una nueva.',
   otp_prompt: 'Introduzca la contraseña de un solo uso de su aplicación de autenticación para {{username}}. También sirve un código de recuperación.',
   otp_other_account: 'Usar otra cuenta',
+  upstream_button: 'Iniciar sesión con {{name}}',
+  upstream_or: 'o',
+  upstream_signing_in: 'Iniciando sesión…',
 };

@@ -73,6 +73,13 @@ export const domains: Phrases['domains'] = {
   secret_kept: 'Une valeur est enregistrée ; laissez vide pour la conserver',
   secret_none: 'Aucune valeur enregistrée',
   oauth_enabled: 'OAuth amont configuré',
+  oauth_display_name: 'Nom du bouton de connexion',
+  oauth_display_name_help: 'Le nom affiché sur le bouton « Se connecter avec … » ; vide : le nom d’hôte du fournisseur amont.',
+  oauth_icon_url: 'Icône du bouton de connexion',
+  oauth_icon_url_help: 'Une URL https de l’icône du bouton de connexion ; vide : aucune icône.',
+  oauth_link_verified_email: 'Lier les comptes par e-mail vérifié',
+  oauth_link_verified_email_help:
+    'Attention : activé, une identité amont dont le fournisseur déclare l’adresse e-mail vérifiée prend le contrôle du compte local ayant la même adresse. N’activez cette option que si vous faites confiance à la vérification de ce fournisseur. Désactivé par défaut.',
   email_enabled: "Serveur de messagerie propre (sinon le serveur global ou la boîte d'envoi)",
   smtp_host: 'Hôte SMTP',
   smtp_port: 'Port SMTP',

@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: 'L’image a expiré ; en voici une nouvelle.',
   otp_prompt: 'Saisissez le mot de passe à usage unique de votre application d’authentification pour {{username}}. Un code de récupération convient aussi.',
   otp_other_account: 'Utiliser un autre compte',
+  upstream_button: 'Se connecter avec {{name}}',
+  upstream_or: 'ou',
+  upstream_signing_in: 'Connexion en cours…',
 };

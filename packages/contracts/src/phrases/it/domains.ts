@@ -73,6 +73,13 @@ export const domains: Phrases['domains'] = {
   secret_kept: 'Un valore è salvato; lascia vuoto per mantenerlo',
   secret_none: 'Nessun valore salvato',
   oauth_enabled: 'OAuth a monte configurato',
+  oauth_display_name: 'Nome del pulsante di accesso',
+  oauth_display_name_help: 'Il nome sul pulsante «Accedi con …»; se vuoto, viene mostrato il nome host del provider esterno.',
+  oauth_icon_url: 'Icona del pulsante di accesso',
+  oauth_icon_url_help: 'Un URL https dell’icona del pulsante di accesso; vuoto: nessuna icona.',
+  oauth_link_verified_email: 'Collega gli account tramite e-mail verificata',
+  oauth_link_verified_email_help:
+    'Attenzione: se attivo, un’identità esterna la cui e-mail il provider segna come verificata prende il controllo dell’account locale con lo stesso indirizzo. Attivalo solo se ti fidi della verifica di quel provider. Disattivato per impostazione predefinita.',
   email_enabled: 'Server di posta proprio (altrimenti quello globale o la posta in uscita)',
   smtp_host: 'Host SMTP',
   smtp_port: 'Porta',

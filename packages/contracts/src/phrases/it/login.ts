@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: 'L’immagine è scaduta; eccone una nuova.',
   otp_prompt: 'Inserisci la password monouso della tua app di autenticazione per {{username}}. Va bene anche un codice di recupero.',
   otp_other_account: 'Usa un altro account',
+  upstream_button: 'Accedi con {{name}}',
+  upstream_or: 'oppure',
+  upstream_signing_in: 'Accesso in corso…',
 };

@@ -73,6 +73,13 @@ export const domains: Phrases['domains'] = {
   secret_kept: '値が保存されています。空欄のままなら維持されます',
   secret_none: '値は保存されていません',
   oauth_enabled: '上流 OAuth を設定済み',
+  oauth_display_name: 'サインインボタンの名前',
+  oauth_display_name_help: '「… でサインイン」ボタンに表示する名前。空の場合は上流のホスト名を表示します。',
+  oauth_icon_url: 'サインインボタンのアイコン',
+  oauth_icon_url_help: 'サインインボタンに表示するアイコンの https URL。空の場合はアイコンなし。',
+  oauth_link_verified_email: '確認済みメールでアカウントを連携',
+  oauth_link_verified_email_help:
+    '警告：有効にすると、上流がメールアドレスを確認済みとする上流 ID が、同じアドレスのローカルアカウントを引き継ぎます。そのプロバイダーの確認を信頼できる場合にのみ有効にしてください。既定ではオフです。',
   email_enabled: '独自のメールサーバー（なければ全体のサーバーまたは送信箱）',
   smtp_host: 'SMTP ホスト',
   smtp_port: 'ポート',

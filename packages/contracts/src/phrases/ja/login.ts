@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: '画像の有効期限が切れたため、新しい画像を表示しました。',
   otp_prompt: '{{username}} の認証アプリのワンタイムパスワードを入力してください。リカバリーコードも使えます。',
   otp_other_account: '別のアカウントを使う',
+  upstream_button: '{{name}} でサインイン',
+  upstream_or: 'または',
+  upstream_signing_in: 'サインインしています…',
 };

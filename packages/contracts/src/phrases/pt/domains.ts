@@ -73,6 +73,13 @@ export const domains: Phrases['domains'] = {
   secret_kept: 'Há um valor salvo; deixe vazio para mantê-lo',
   secret_none: 'Nenhum valor salvo',
   oauth_enabled: 'OAuth externo configurado',
+  oauth_display_name: 'Nome do botão de acesso',
+  oauth_display_name_help: 'O nome no botão “Entrar com …”; vazio: é mostrado o nome de host do provedor externo.',
+  oauth_icon_url: 'Ícone do botão de acesso',
+  oauth_icon_url_help: 'Uma URL https do ícone do botão de acesso; vazio: nenhum ícone.',
+  oauth_link_verified_email: 'Vincular contas por e-mail verificado',
+  oauth_link_verified_email_help:
+    'Atenção: quando ativado, uma identidade externa cujo e-mail o provedor marca como verificado assume a conta local com o mesmo endereço. Ative apenas se confiar na verificação desse provedor. Desativado por padrão.',
   email_enabled: 'Servidor de e-mail próprio (senão o global ou a caixa de saída)',
   smtp_host: 'Host SMTP',
   smtp_port: 'Porta',

@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: 'A imagem expirou; aqui está uma nova.',
   otp_prompt: 'Introduza a palavra-passe de uso único da sua aplicação de autenticação para {{username}}. Um código de recuperação também serve.',
   otp_other_account: 'Usar outra conta',
+  upstream_button: 'Entrar com {{name}}',
+  upstream_or: 'ou',
+  upstream_signing_in: 'Entrando…',
 };

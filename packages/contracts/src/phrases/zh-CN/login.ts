@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: '图片已过期，已换一张新的。',
   otp_prompt: '请输入 {{username}} 的身份验证器应用中的一次性密码，也可以使用恢复码。',
   otp_other_account: '使用其他账户',
+  upstream_button: '使用 {{name}} 登录',
+  upstream_or: '或',
+  upstream_signing_in: '正在登录…',
 };

@@ -73,6 +73,13 @@ export const domains: Phrases['domains'] = {
   secret_kept: '已儲存一個值；留空則保留',
   secret_none: '未儲存值',
   oauth_enabled: '已設定上游 OAuth',
+  oauth_display_name: '登入按鈕名稱',
+  oauth_display_name_help: '「使用 … 登入」按鈕上顯示的名稱；留空則顯示上游的主機名稱。',
+  oauth_icon_url: '登入按鈕圖示',
+  oauth_icon_url_help: '登入按鈕圖示的 https 網址；留空則不顯示圖示。',
+  oauth_link_verified_email: '依已驗證電子郵件關聯帳號',
+  oauth_link_verified_email_help:
+    '警告：開啟後，上游標記為電子郵件已驗證的上游身分將接管具有相同電子郵件地址的本機帳號。僅在信任該提供者的電子郵件驗證時開啟。預設關閉。',
   email_enabled: '自有郵件伺服器（否則使用全域伺服器或寄件匣）',
   smtp_host: 'SMTP 主機',
   smtp_port: '連接埠',

@@ -17,4 +17,7 @@ export const login: Phrases['login'] = {
   captcha_expired: '圖片已過期，已換一張新的。',
   otp_prompt: '請輸入 {{username}} 的驗證器應用程式中的一次性密碼，也可以使用復原碼。',
   otp_other_account: '使用其他帳戶',
+  upstream_button: '使用 {{name}} 登入',
+  upstream_or: '或',
+  upstream_signing_in: '正在登入…',
 };

@@ -21,6 +21,7 @@ import { MethodTabs, type Method } from '../components/method-tabs';
 import { PasswordLoginForm, type PasswordLoginValues } from '../components/password-login-form';
 import { RealmLogo } from '../components/realm-logo';
 import { SsoClient, SsoContinuing } from '../components/sso-client';
+import { UpstreamSignIn } from '../components/upstream-sign-in';
 import { httpUrl } from '../api/oauth-interaction';
 import { withLoginSession } from '../lib/login-session';
 import { oauthDoorOf, useOAuthSignIn } from '../lib/use-oauth-sign-in';
@@ -149,6 +150,10 @@ export default function LoginPage() {
         </div>
       )}
       {sso.continuing ? <SsoContinuing /> : !sso.fatal && <MethodTabs methods={methods} empty={t('flows.no_methods')} />}
+      {/* issue 14: "Sign in with …" of the realm's upstream OpenID provider, and its way back */}
+      {!sso.continuing && !sso.fatal && (
+        <UpstreamSignIn realmId={realmId} challenge={params.get('challenge')} redirect={params.get('redirect')} onSignedIn={signedIn} />
+      )}
       <div className="login-card__links">
         <Link className="plain-link" to={withLoginSession('/retrieve')} data-testid="to-retrieve">
           {t('login.forgot')}

@@ -17,6 +17,8 @@ import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useMonitor } from '../api/get-dashboard';
 import { CHART_COLORS, LineChart, type ChartSeries } from '../components/line-chart';
 import { StatCard } from '../components/stat-card';
+import { QueueCard } from '../components/queue-card';
+import { BackendsCard } from '../components/backends-card';
 import '../components/dashboard.css';
 
 export default function MonitorPage() {
@@ -104,6 +106,8 @@ export default function MonitorPage() {
             <StatCard label={t('dashboard.uptime')} value={uptime(data.uptimeSeconds)} />
             <StatCard label={t('dashboard.memory')} value={mb(data.memory.rssBytes)} />
           </div>
+          <QueueCard queue={data.queue} />
+          <BackendsCard backends={data.backends} />
           <div className="dashboard__charts">
             <LineChart
               title={t('dashboard.chart_requests')}

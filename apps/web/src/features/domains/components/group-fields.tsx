@@ -1,6 +1,7 @@
 /**
  * The OAuth config, email config and sign-in protection groups of the domain form. Protection
- * shows today's default beside every number and the bounds the server enforces.
+ * shows today's default beside every number and the bounds the server enforces. The OAuth
+ * group's last three fields are issue 14's "Sign in with …" button and e-mail linking.
  */
 import Checkbox from 'antd/es/checkbox';
 import Col from 'antd/es/col';
@@ -8,6 +9,7 @@ import Form from 'antd/es/form';
 import Input from 'antd/es/input';
 import InputNumber from 'antd/es/input-number';
 import Row from 'antd/es/row';
+import Switch from 'antd/es/switch';
 import Typography from 'antd/es/typography';
 import { PROTECTION_BOUNDS, PROTECTION_DEFAULTS, realmOAuthInput, realmProtectionInput } from '@umbo/contracts/realm-groups';
 import { realmEmailInput } from '@umbo/contracts/realm-settings';
@@ -46,6 +48,34 @@ export function OAuthFields({ storedSecret }: { storedSecret: boolean }) {
       </Form.Item>
       {url('redirectURI')}
       {url('loginURI')}
+      <Form.Item
+        name={['oauth', 'displayName']}
+        label={t('domains.oauth_display_name')}
+        htmlFor="oauth-displayName"
+        rules={rulesFor(oauth.displayName, t)}
+        extra={t('domains.oauth_display_name_help')}
+      >
+        <Input id="oauth-displayName" dir="auto" maxLength={64} />
+      </Form.Item>
+      <Form.Item
+        name={['oauth', 'iconUrl']}
+        label={t('domains.oauth_icon_url')}
+        htmlFor="oauth-iconUrl"
+        rules={rulesFor(oauth.iconUrl, t)}
+        extra={t('domains.oauth_icon_url_help')}
+      >
+        <Input id="oauth-iconUrl" dir="ltr" placeholder="https://" />
+      </Form.Item>
+      {/* issue 14: off by default; a warning because a wrong "verified" upstream takes accounts over */}
+      <Form.Item
+        name={['oauth', 'linkVerifiedEmail']}
+        label={t('domains.oauth_link_verified_email')}
+        htmlFor="oauth-linkVerifiedEmail"
+        valuePropName="checked"
+        extra={<Typography.Text type="warning">{t('domains.oauth_link_verified_email_help')}</Typography.Text>}
+      >
+        <Switch id="oauth-linkVerifiedEmail" />
+      </Form.Item>
     </>
   );
 }

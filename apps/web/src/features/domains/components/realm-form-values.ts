@@ -55,6 +55,10 @@ const EMPTY_OAUTH = {
   redirectURIOverwrite: false,
   redirectURI: '',
   loginURI: '',
+  displayName: '',
+  iconUrl: '',
+  // issue 14: linking by verified e-mail is off unless the administrator turns it on
+  linkVerifiedEmail: false,
 };
 const EMPTY_EMAIL = { host: '', port: 587, secure: false, user: '', from: '' };
 

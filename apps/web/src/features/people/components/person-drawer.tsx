@@ -26,6 +26,7 @@ import { usePerson, usePersonOtp, usePersonSessions } from '../api/person-detail
 import { useUpdatePerson } from '../api/person-save';
 import { usePersonSecurity } from '../api/person-security';
 import { fieldError } from './person-create-dialog';
+import { PersonUpstreamLinks } from './person-upstream-links';
 
 interface Props {
   realmId: string;
@@ -84,6 +85,11 @@ function PersonDetails({ realmId, person, user }: { realmId: string; person: Per
         <Descriptions.Item label={t('people.person.updated')}>{format.dateTime(person.updatedAt)}</Descriptions.Item>
         <Descriptions.Item label={t('people.person.has_password')}>{yesNo(person.hasPassword)}</Descriptions.Item>
         <Descriptions.Item label={t('people.person.force_password')}>{yesNo(person.forcePassword)}</Descriptions.Item>
+        {person.aliLiving !== undefined && (
+          <Descriptions.Item label={t('people.person.aliliving')}>
+            <AliLivingLink link={person.aliLiving} />
+          </Descriptions.Item>
+        )}
       </Descriptions>
       {can(user, 'service', 'query') && (
         <p className="person-drawer__section">
@@ -95,12 +101,39 @@ function PersonDetails({ realmId, person, user }: { realmId: string; person: Per
       {may('edit') && <ContactForm realmId={realmId} person={person} />}
       {may('get') && <Sessions realmId={realmId} person={person} canRevoke={may('update')} />}
       {may('get') && <Otp realmId={realmId} person={person} canReset={may('update') && !self} />}
+      {may('get') && <PersonUpstreamLinks realmId={realmId} person={person} canRemove={may('edit')} />}
       {may('update') && !self && <TemporaryPassword realmId={realmId} person={person} />}
       <section className="person-drawer__section">
         <h3>{t('people.person.timeline_title')}</h3>
         <AuditTimeline realmId={realmId} accountId={person.id} />
       </section>
     </>
+  );
+}
+
+/** Issue 14: the account's Ali Living identity, or why there is none yet (the server retries on its own). */
+function AliLivingLink({ link }: { link: PersonDetail['aliLiving'] }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (!link) return <>{t('people.person.aliliving_never')}</>;
+  if (link.identityId) {
+    return (
+      <span data-testid="person-aliliving">
+        <span dir="ltr">{link.identityId}</span>
+        {link.linkedAt !== null && <> · {format.dateTime(link.linkedAt)}</>}
+      </span>
+    );
+  }
+  return (
+    <span data-testid="person-aliliving">
+      {t('people.person.aliliving_pending')}
+      {link.lastError && (
+        <>
+          {' · '}
+          <span dir="ltr">{link.lastError}</span>
+        </>
+      )}
+    </span>
   );
 }
 
