@@ -12,6 +12,10 @@ import { startOidcProvider, type Idp } from '../../apps/server/src/federation/up
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { waitForShell } from './actions';
+import { ar } from '@umbo/contracts/phrases/ar/index';
+import { en } from '@umbo/contracts/phrases/en/index';
+import { zhCN } from '@umbo/contracts/phrases/zh-CN/index';
+import { checkScreen } from './screen-checks';
 import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage, screenshot } from './harness';
 import { startInProcessServer, type InProcessServer } from './in-process';
 
@@ -64,11 +68,11 @@ describe.skipIf(!browserPresent && !browserRequired)('upstream OpenID sign-in in
     else process.env.NOTIFY_ALLOW_PRIVATE_NETWORK = saved;
   });
 
-  async function visitor(): Promise<Page> {
+  async function visitor(lang = 'en'): Promise<Page> {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(() => {
-      if (location.protocol.startsWith('http')) localStorage.setItem('app_language', JSON.stringify({ value: 'en', expire: null }));
-    });
+    await context.addInitScript((l) => {
+      if (location.protocol.startsWith('http')) localStorage.setItem('app_language', JSON.stringify({ value: l, expire: null }));
+    }, lang);
     return (await newWatchedPage(context)).page;
   }
 
@@ -106,5 +110,21 @@ describe.skipIf(!browserPresent && !browserRequired)('upstream OpenID sign-in in
       .toBe('Sign-in through the external provider did not complete. Please try again.');
     await page.locator('#login-username').waitFor();
     await screenshot(page, 'upstream-error');
+  });
+
+  it('the button and the error pass the screen checks at 1440 and 390 px in Chinese, English and Arabic (right to left)', async () => {
+    for (const [lang, phrases] of [
+      ['zh-CN', zhCN],
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      const page = await visitor(lang);
+      await page.goto(`/api/federation/${realmId}/oidc/callback?code=forged&state=forged`);
+      await expect.poll(() => page.locator('[data-testid=upstream-sign-in]').textContent()).toBe(phrases.login.upstream_button.replace('{{name}}', 'Corp SSO'));
+      await expect.poll(() => page.locator('[data-testid=upstream-error]').textContent()).toBe(phrases.errors.upstream_sign_in_failed);
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      await checkScreen(page, `upstream-${lang}`);
+      await page.context().close();
+    }
   });
 });
