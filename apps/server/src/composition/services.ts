@@ -50,18 +50,10 @@ import { createNotifyService } from '../notify/notify.service.js';
 import { createOutboxService } from '../notify/outbox.service.js';
 import { createSecurityNotices } from '../notify/security-notices.js';
 import { createOtpService } from '../otp/otp.service.js';
-import { createOAuthKeysService } from '../oauth/keys/keys.service.js';
-import { createDeviceService } from '../oauth/device/device.service.js';
 import { createClientsService } from '../clients/clients.service.js';
-import { createRecordsService } from '../oauth/records.service.js';
-import { createAuthorizeService } from '../oauth/authorize/authorize.service.js';
-import { createInteractionService } from '../oauth/authorize/interaction.service.js';
-import { createClientAuth } from '../oauth/checks/client-auth.js';
-import { createSubClientCodeService } from '../oauth/sub-client-code.service.js';
 import { createTokenRevocation } from '../oauth/tokens/revocation.js';
 import { sessionServiceEndingGrants, sessionsEndingGrants } from '../oauth/tokens/session-hooks.js';
-import { createTokenEvents } from '../oauth/tokens/token-events.js';
-import { createOAuthTokensService } from '../oauth/tokens/tokens.service.js';
+import { createOAuthProvider } from './oauth-services.js';
 import { createPermService } from '../perm/perm.service.js';
 import { createCaStore } from '../pki/ca.store.js';
 import { createCaService } from '../pki/ca.service.js';
@@ -376,96 +368,8 @@ export function createServices(i: ServiceInputs) {
   });
   const personImport = createPersonImportService({ accounts: repos.accounts, audit, realmPasswordMin, clock, transact });
 
-  // the OAuth provider's signing keys (issue 12): per realm, rotated with overlap
-  const oauthKeys = createOAuthKeysService({
-    repo: repos.oauthKeys,
-    secrets,
-    clock,
-    audit,
-    transact,
-    publicUrl: config.publicUrl,
-    realmExists: async (realmId) => Boolean(await repos.realms.findRealmById(realmId)),
-  });
-
-  // OAuth records (account/oauthList): revoking one ends the grant's token families
-  const oauthRecords = createRecordsService({
-    consents: repos.oauthConsents,
-    clients: repos.clients,
-    accounts: repos.accounts,
-    // the (account, client) families and every family derived from them (sub-client tokens)
-    revokeFor: (o, trx) => oauthRevocation.revokeFor({ accountId: o.accountId, clientRef: o.clientRef, reason: 'consent_revoked' }, trx),
-    audit,
-    transact,
-  });
-
-  // the authorization endpoint, the console's sign-in interaction, consent and the SSO session (issue 12)
-  const oauthAuthorize = createAuthorizeService({
-    realmName: async (realmId) => (await repos.realms.findRealmById(realmId))?.name,
-    findClient: (realmId, clientId) => repos.clients.findByClientId(realmId, clientId),
-    findClientById: (id) => repos.clients.findById(id),
-    codes: repos.oauthCodes,
-    consents: repos.oauthConsents,
-    sessions,
-    secrets,
-    clock,
-    transact,
-    audit,
-    issuer: oauthKeys.issuer,
-    publicUrl: config.publicUrl,
-  });
-  const oauthInteraction = createInteractionService({ authorize: oauthAuthorize, clock });
-
-  // the device authorization grant (RFC 8628): codes for devices, the user's decision on /device
-  const oauthDevice = createDeviceService({
-    repo: repos.oauthDeviceCodes,
-    findClient: (id) => repos.clients.findById(id),
-    realmName: async (realmId) => (await repos.realms.findRealmById(realmId))?.name,
-    throttle,
-    audit,
-    secrets,
-    clock,
-    transact,
-    publicUrl: config.publicUrl,
-  });
-
-  // the token side of the provider (issue 12): minting for every grant, access-token checks,
-  // client authentication (counted in the shared throttle store), sub-client codes
-  const oauthTokens = createOAuthTokensService({
-    keys: oauthKeys,
-    families: repos.oauthFamilies,
-    refreshTokens: repos.oauthRefreshTokens,
-    codes: repos.oauthCodes,
-    deviceCodes: repos.oauthDeviceCodes,
-    accounts: repos.accounts,
-    clients: repos.clients,
-    revocation: oauthRevocation,
-    secrets,
-    clock,
-    transact,
-    publicUrl: config.publicUrl,
-  });
-  const oauthClientAuth = createClientAuth({
-    findClient: (realmId, clientId) => repos.clients.findByClientId(realmId, clientId),
-    verifySecret: clients.verifySecret,
-    realmExists: oauthKeys.realmExists,
-    useAssertionId: repos.oauthRevokedTokens.addOnce,
-    throttle: stores.throttle,
-    secrets,
-    clock,
-    issuer: oauthKeys.issuer,
-  });
-  const oauthTokenEvents = createTokenEvents(audit, clock);
-  const oauthSubClientCodes = createSubClientCodeService({
-    validateAccessToken: oauthTokens.validateAccessToken,
-    clients: repos.clients,
-    codes: repos.oauthCodes,
-    audit,
-    transact,
-    secrets,
-    clock,
-    issuer: oauthKeys.issuer,
-    publicUrl: config.publicUrl,
-  });
+  // the OAuth 2.0 / OpenID Connect provider (issue 12): keys, authorization, tokens, records
+  const oauth = createOAuthProvider({ config, repos, stores, secrets, clock, transact, audit, sessions, throttle, clients, oauthRevocation });
 
   // the device CA (issue 13): CAs, managed keys, THE issuance service, revocation, CRLs
   const pkiStore = createCaStore({ pki: repos.pki, certs: repos.pkiCerts, secrets, clock, audit, transact, publicUrl: config.publicUrl });
@@ -552,16 +456,8 @@ export function createServices(i: ServiceInputs) {
     personList,
     personBulk,
     personImport,
-    oauthKeys,
-    oauthDevice,
     clients,
-    oauthRecords,
-    oauthAuthorize,
-    oauthInteraction,
-    oauthTokens,
-    oauthClientAuth,
-    oauthTokenEvents,
-    oauthSubClientCodes,
+    ...oauth,
     pkiCa,
     pkiKeys,
     pkiIssue,
