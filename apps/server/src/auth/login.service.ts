@@ -110,7 +110,9 @@ export function createLoginService(deps: LoginDeps) {
     trace.lockMs = Math.min(p.account.lockMinutes, p.ip.lockMinutes) * 60_000;
     assertMethod(settings, 'backend_support_login_method', 'password');
     const held = await captcha?.guardPasswordLogin(input.realmId, input, settings);
-    const federated = federation?.handles(settings) ?? false;
+    // A service account (`owner/subname`) is umbo's own even in a realm whose persons live behind
+    // an IT backend (issue 14): its password is kept and checked here; backend names hold no '/'.
+    const federated = (federation?.handles(settings) ?? false) && !input.username.includes('/');
     const attempt = await throttle.begin(input, federated ? 'BACKEND_BAD_CREDENTIALS' : undefined);
     trace.admitted = true;
     if (federated) return finish(input, await federatedAccount(input, settings, attempt), attempt, held, trace);

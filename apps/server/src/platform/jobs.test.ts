@@ -36,6 +36,7 @@ describeBothDbs('job runner', (h) => {
   it("lists every area's sweep once, each on a period", () => {
     const jobs = coreJobs(h().ctx);
     expect(jobs.map((j) => j.name).sort()).toEqual([
+      'aliliving-retry',
       'oauth-erase-sealed-answers',
       'oauth-sweep-codes',
       'oauth-sweep-tokens',

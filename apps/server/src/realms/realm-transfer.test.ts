@@ -81,9 +81,12 @@ describeBothDbs('realm export / import', (h) => {
     const [src, dst] = await Promise.all([stored(id), stored(target)]);
     expect(dst.email.password).not.toBe(src.email.password);
     expect(h().ctx.secrets.decrypt(dst.email.password)).toBe(mail.password);
-    // the accounts sign in to the new realm with their passwords
-    expect((await signIn(h(), { username: owner.username, password: owner.password, realmId: target })).status).toBe(200);
+    // the service account signs in to the new realm with its password (its own, even in a realm whose persons live behind an IT backend)
     expect((await signIn(h(), { username: `${owner.username}/robot7`, password: 'Service-Pass-93', realmId: target })).status).toBe(200);
+    // the person's password travelled too: with the IT backend turned off (issue 14 sends persons' passwords there), it signs in
+    const off = await as(h(), token).patch(settingsUrl(target), { backend_type: 'default', backend: null });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect((await signIn(h(), { username: owner.username, password: owner.password, realmId: target })).status).toBe(200);
     const copied = (await h().ctx.repos.accounts.findAccountByUsername(target, `${owner.username}/robot7`))!;
     expect(await h().ctx.repos.serviceAccounts.findServiceProfile(target, copied.id)).toEqual({
       description: 'arm controller',

@@ -5,7 +5,7 @@ import type { AliLivingService } from './aliliving.service.js';
 export function aliLivingJobs(deps: { aliLiving: Pick<AliLivingService, 'retryDue'> }): Job[] {
   return [
     {
-      name: 'aliliving.retry',
+      name: 'aliliving-retry',
       everyMs: 60_000,
       run: async () => {
         await deps.aliLiving.retryDue();
