@@ -15,6 +15,9 @@
  *              core; introspection and userinfo per second (issue 12; scripts/bench/oauth.mjs)
  * - pki        certificates issued per second from EC P-256 CSRs over HTTP ÷ the bare library rate;
  *              revocation with CRL regeneration as the revoked list grows (issue 13; scripts/bench/pki.mjs)
+ * - federation password sign-ins through an IT-interface backend answering in 20 ms, 50 concurrent:
+ *              added latency over the backend's own (target ≤ 2 ms p50), umbo's event-loop delay
+ *              (issue 14; scripts/bench/federation.mjs)
  * - directory  1,000,000 person accounts on SQLite and PostgreSQL: seeding, prefix and
  *              "contains" search, keyset pages at any depth, totals, CSV import and export (issue 11)
  *
@@ -28,6 +31,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { benchDirectory } from './bench/directory.mjs';
+import { benchFederation } from './bench/federation.mjs';
 import { benchGuard } from './bench/guard.mjs';
 import { benchOAuth } from './bench/oauth.mjs';
 import { benchPki } from './bench/pki.mjs';
@@ -62,6 +66,7 @@ if (wanted('codes')) await benchCodes();
 if (wanted('guard')) for (const dialect of usable) await benchGuard({ dialect, seconds: quick ? 2 : 3, rounds: quick ? 2 : 3 });
 if (wanted('oauth')) for (const dialect of usable) await benchOAuth({ dialect, seconds: quick ? 2 : 3, rounds: quick ? 2 : 3 });
 if (wanted('pki')) for (const dialect of usable) await benchPki({ dialect, seconds: quick ? 2 : 3, revoked: quick ? 500 : 2000 });
+if (wanted('federation')) await benchFederation({ seconds: quick ? 6 : 10, rounds: 2 });
 if (wanted('directory')) for (const dialect of usable) await benchDirectory({ dialect, count, quick });
 
 printVerdicts();

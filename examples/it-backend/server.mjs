@@ -19,15 +19,17 @@ const CODES = { ok: 0, badCredentials: 10, userExists: 11, notFound: 12, badRequ
 const MAX_BODY = 64 * 1024;
 const CODE_TTL_SECONDS = 300;
 
-const scrypt = (password, salt) => new Promise((res, rej) => crypto.scrypt(password, salt, 32, (e, k) => (e ? rej(e) : res(k))));
-async function hashPassword(password) {
+// scrypt's cost N: 2^14 (Node's default) unless --hash-cost says otherwise (benches, demos)
+const scrypt = (password, salt, N) =>
+  new Promise((res, rej) => crypto.scrypt(password, salt, 32, { N, maxmem: 256 * N * 8 + 1024 * 1024 }, (e, k) => (e ? rej(e) : res(k))));
+async function hashPassword(password, N) {
   const salt = crypto.randomBytes(16);
-  return `${salt.toString('hex')}:${(await scrypt(password, salt)).toString('hex')}`;
+  return `${salt.toString('hex')}:${(await scrypt(password, salt, N)).toString('hex')}`;
 }
-async function checkPassword(stored, password) {
+async function checkPassword(stored, password, N) {
   // an unknown account costs the same scrypt as a known one (no enumeration by timing)
   const [salt, hash] = (stored ?? `${'00'.repeat(16)}:${'00'.repeat(32)}`).split(':');
-  const got = await scrypt(password, Buffer.from(salt, 'hex'));
+  const got = await scrypt(password, Buffer.from(salt, 'hex'), N);
   return crypto.timingSafeEqual(got, Buffer.from(hash, 'hex')) && stored !== null;
 }
 
@@ -53,7 +55,10 @@ function e164Of(f) {
 }
 
 export function createServer(opts) {
+  const N = 2 ** (opts.hashCost ?? 14);
   const db = openStore(opts.db);
+  // --delay-ms: every contract answer waits this long, as a remote user system would (benches)
+  const delay = opts.delayMs > 0 ? () => new Promise((r) => setTimeout(r, opts.delayMs)) : () => undefined;
   const now = opts.now ?? (() => Math.floor(Date.now() / 1000));
   const last = [];
   const q = {
@@ -74,7 +79,7 @@ export function createServer(opts) {
 
   async function addUser(u) {
     const id = u.id ?? `it${crypto.randomBytes(6).toString('hex')}`;
-    q.insertUser.run(id, u.username, u.email ?? null, u.phone ?? null, await hashPassword(u.password), u.disabled ? 1 : 0);
+    q.insertUser.run(id, u.username, u.email ?? null, u.phone ?? null, await hashPassword(u.password, N), u.disabled ? 1 : 0);
     return view(q.byId.get(id));
   }
 
@@ -84,7 +89,7 @@ export function createServer(opts) {
       // an all-digit account with countryCode is also tried as that phone number (loginpathNeedCountryCode)
       const phone = /^\d{4,15}$/.test(account) && f.countryCode ? `+${f.countryCode}${account}` : account;
       const u = q.byAccount.get(account, account, phone);
-      return (await checkPassword(u?.password_hash ?? null, String(f.password ?? '')))
+      return (await checkPassword(u?.password_hash ?? null, String(f.password ?? ''), N))
         ? { code: CODES.ok, data: { user: view(u) } }
         : { code: CODES.badCredentials, msg: 'incorrect account or password' };
     },
@@ -168,7 +173,9 @@ export function createServer(opts) {
         } else return send(400, { code: CODES.badRequest, msg: 'content type' });
         last.push({ path: url.pathname, host: req.headers.host, contentType: type, fields: { ...fields, password: fields.password ? '***' : undefined } });
         if (last.length > 50) last.shift();
-        return send(200, await handler(fields));
+        const answer = await handler(fields);
+        await delay();
+        return send(200, answer);
       } catch {
         return send(400, { code: CODES.badRequest, msg: 'bad request' });
       }
@@ -198,6 +205,8 @@ function parseArgs(argv) {
     else if (k === '--admin-token') o.adminToken = v;
     else if (k === '--prefix') o.prefix = v;
     else if (k === '--seed') o.seed.push(v);
+    else if (k === '--delay-ms') o.delayMs = Number(v);
+    else if (k === '--hash-cost') o.hashCost = Number(v);
     else throw new Error(`unknown option ${k}`);
   }
   return o;

@@ -6,6 +6,9 @@
  * again on connect. No redirect is followed: a 3xx is handed back as a status. Time and
  * size are bounded. Private, loopback and link-local targets are refused unless the
  * operator allows them (NOTIFY_ALLOW_PRIVATE_NETWORK, e.g. for an on-premises gateway).
+ * By default every call opens a fresh connection; a caller that talks to one peer often (the
+ * IT-interface client) may pass a keep-alive `guardedAgent`, whose every new socket gets the
+ * same lookup and peer check, so a pooled socket is one that was checked when it connected.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -65,6 +68,38 @@ export function guardPeer(socket: net.Socket, allowPrivate: boolean, fail: (err:
   else check();
 }
 
+export interface GuardedAgentOptions {
+  https: boolean;
+  allowPrivate: boolean;
+  resolve?: Resolver;
+  /** bound on open sockets to the peer (busy + idle) */
+  maxSockets: number;
+  /** an idle socket is closed after this (or sooner when the peer's Keep-Alive hint says so) */
+  idleMs: number;
+}
+
+/**
+ * A keep-alive agent for one peer whose sockets are all made as outbound()'s own: the checked
+ * lookup is forced over whatever the request passed, and the peer check is armed on each new
+ * socket before it connects. Reusing such a socket is safe: it is connected to an address
+ * that was checked, and a later DNS answer cannot move it. The caller keys agents by scheme,
+ * host, port and allowPrivate (federation/it/pool.ts), so a socket never serves another target.
+ */
+export function guardedAgent(o: GuardedAgentOptions): http.Agent {
+  const lookup = guardedLookup(o.allowPrivate, o.resolve ?? systemResolver);
+  const settings = { keepAlive: true, maxSockets: o.maxSockets, maxFreeSockets: o.maxSockets, timeout: o.idleMs, scheduling: 'lifo' as const };
+  const agent = o.https ? new https.Agent(settings) : new http.Agent(settings);
+  // createConnection is not in the typings of http.Agent, but it is the documented hook
+  const hooked = agent as unknown as { createConnection: (opts: net.NetConnectOpts, cb?: unknown) => net.Socket };
+  const create = hooked.createConnection.bind(agent);
+  hooked.createConnection = (opts, cb) => {
+    const socket = create({ ...opts, lookup }, cb);
+    guardPeer(socket, o.allowPrivate, (err) => socket.destroy(err));
+    return socket;
+  };
+  return agent;
+}
+
 export interface OutboundRequest {
   method: 'GET' | 'POST';
   url: string;
@@ -73,6 +108,8 @@ export interface OutboundRequest {
   allowPrivate: boolean;
   timeoutMs?: number;
   maxBytes?: number;
+  /** a guardedAgent() for this exact scheme, host, port and allowPrivate; default: a fresh connection */
+  agent?: http.Agent;
 }
 
 export interface OutboundResponse {
@@ -106,8 +143,9 @@ export async function outbound(req: OutboundRequest, deps: OutboundDeps = {}): P
         method: req.method,
         headers: req.headers,
         lookup: guardedLookup(req.allowPrivate, deps.resolve ?? systemResolver),
-        // A fresh connection each time: a pooled keep-alive socket would skip both checks.
-        agent: false,
+        // A fresh connection unless the caller passed a guarded pool: a pooled socket from any
+        // other agent would skip both checks.
+        agent: req.agent ?? false,
         timeout: req.timeoutMs ?? 5000,
       },
       (res) => {
@@ -122,6 +160,7 @@ export async function outbound(req: OutboundRequest, deps: OutboundDeps = {}): P
         res.on('error', reject);
       },
     );
+    // a reused socket is checked again here (it is connected: the check runs at once)
     r.on('socket', (socket) => guardPeer(socket, req.allowPrivate, (err) => r.destroy(err)));
     r.on('timeout', () => r.destroy(new Error('timeout')));
     r.on('error', reject);

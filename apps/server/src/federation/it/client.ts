@@ -4,11 +4,14 @@
  * body as JSON or as a form post, the signature headers, and the answer read strictly. Every
  * call goes through the guarded outbound client (A-37) and is bounded to 3 s in all, well
  * under the console's 6 s (SPEC §9), so a slow backend gives 1303 before the browser gives up.
+ * Connections are kept alive per backend origin (pool.ts): each new socket is checked as a
+ * one-off call's is, a reused one was checked when it connected.
  */
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import { outbound, OutboundRefused, type OutboundDeps } from '../../notify/outbound.js';
 import type { StoredBackend } from '../../realms/realm-settings.backend.js';
+import { itPool, type ItPool } from './pool.js';
 import { signRequest } from './signature.js';
 
 export type ItBackend = Extract<StoredBackend, { type: 'ecogloble' | 'default' }>;
@@ -50,6 +53,8 @@ export interface ItCallDeps {
   /** NOTIFY_ALLOW_PRIVATE_NETWORK: private, loopback and link-local backends only when the operator allows them */
   allowPrivate: boolean;
   outbound?: OutboundDeps;
+  /** keep-alive agents per backend origin; default the process's pool */
+  pool?: ItPool;
 }
 
 export interface ItRequest {
@@ -91,7 +96,11 @@ export async function callIt(deps: ItCallDeps, req: ItRequest): Promise<unknown>
   });
   let res: { status: number; body: string };
   try {
-    const sent = outbound({ method: 'POST', url: url.toString(), headers, body, allowPrivate: deps.allowPrivate, timeoutMs: IT_TIMEOUT_MS }, deps.outbound);
+    const agent = (deps.pool ?? itPool).agentFor(url, deps.allowPrivate, deps.outbound?.resolve);
+    const sent = outbound(
+      { method: 'POST', url: url.toString(), headers, body, allowPrivate: deps.allowPrivate, timeoutMs: IT_TIMEOUT_MS, agent },
+      deps.outbound,
+    );
     sent.catch(() => undefined); // after the deadline won, a late failure is nobody's business
     res = await Promise.race([sent, deadline]);
   } catch (err) {
