@@ -3,11 +3,16 @@
  * upstream is oidc-provider (apps/server/src/federation/upstream/upstream.testkit.ts) on a
  * loopback port, its login and consent finished for the user the test names. The person
  * opens the realm's sign-in page, presses "Sign in with …", passes the upstream and lands
- * back in the console, signed in as the account created just in time.
+ * back in the console, signed in as the account created just in time. An account with a
+ * one-time password gets the password form's OTP step after the upstream; a realm behind an
+ * IT backend sends "Register an account" to the backend's registration page.
  * Screenshots: test-results/browser/upstream-oidc-<nn>-<locale>-<step>.png.
  */
 import crypto from 'node:crypto';
+import { hashPassword } from '../../apps/server/src/auth/passwords.js';
+import { base32Decode, hotp } from '../../apps/server/src/otp/totp.js';
 import { defaultRealmSettings } from '../../apps/server/src/realms/realm-settings.js';
+import { BACKENDS } from '../../apps/server/src/realms/realms.testkit.js';
 import { startOidcProvider, type Idp } from '../../apps/server/src/federation/upstream/upstream.testkit.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +30,7 @@ describe.skipIf(!browserPresent && !browserRequired)('upstream OpenID sign-in in
   let browser: Browser;
   let idp: Idp;
   const realmId = `up${crypto.randomBytes(3).toString('hex')}`;
+  const itRealmId = `it${crypto.randomBytes(3).toString('hex')}`;
   const saved = process.env.NOTIFY_ALLOW_PRIVATE_NETWORK;
 
   beforeAll(async () => {
@@ -52,7 +58,23 @@ describe.skipIf(!browserPresent && !browserRequired)('upstream OpenID sign-in in
           redirectURI: '',
           loginURI: '',
           displayName: 'Corp SSO',
+          // the OTP case: the upstream's verified address finds the local account
+          linkVerifiedEmail: true,
         },
+      }),
+      created_at: now,
+      updated_at: now,
+    });
+    await server.ctx.repos.realms.insertRealm({
+      id: itRealmId,
+      name: itRealmId,
+      description: 'a realm whose accounts live in an IT backend',
+      settings: JSON.stringify({
+        ...defaultRealmSettings(),
+        backend_type: 'ecogloble',
+        backend: { ...BACKENDS.ecogloble, appSercet: server.ctx.secrets.encrypt(BACKENDS.ecogloble.appSercet) },
+        backend_realm_id: 'tenant-7',
+        backend_regist_url: 'https://it.example.cn/register',
       }),
       created_at: now,
       updated_at: now,
@@ -126,5 +148,63 @@ describe.skipIf(!browserPresent && !browserRequired)('upstream OpenID sign-in in
       await checkScreen(page, `upstream-${lang}`);
       await page.context().close();
     }
+  });
+  it('an account with a one-time password: after the upstream, the OTP step; a wrong code stays in it, the right one signs in', async () => {
+    // a local account of the realm with OTP on, whose address the upstream vouches for
+    const username = `otp_${crypto.randomBytes(3).toString('hex')}`;
+    const password = 'Otp-upstream-Pa55';
+    const email = `${username}@corp.example`;
+    await server.ctx.repos.accounts.insertPerson({ realmId, username, passwordHash: await hashPassword(password), email, now: Date.now() });
+    const post = async (path: string, body: object, token?: string) =>
+      (await (
+        await fetch(`${server.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { code: number; data?: any };
+    const c = await server.ctx.services.captcha.issue(realmId);
+    const token = (await post('/api/users/auth/login', { realm_id: realmId, username, password, captcha: c.answer, serialNo: c.serialNo })).data
+      .token as string;
+    const secret = (await post('/api/users/account/otp/setup', { password }, token)).data.secret as string;
+    const key = base32Decode(secret);
+    const step = () => Math.floor(Date.now() / 30_000);
+    expect((await post('/api/users/account/otp/enable', { firstCode: hotp(key, step() - 1), secondCode: hotp(key, step()) }, token)).code).toBe(0);
+    idp.users.set('corp-otp-1', { preferred_username: 'someone-else', email, email_verified: true });
+    idp.next.sub = 'corp-otp-1';
+
+    const page = await visitor();
+    await page.goto(`/user/loginSSO?realm_id=${realmId}`);
+    await page.locator('[data-testid=upstream-sign-in]').click();
+    const prompt = page.locator('[data-testid=login-otp-prompt]');
+    await prompt.waitFor();
+    expect(await prompt.textContent()).toBe(en.login.otp_prompt.replace('{{username}}', username));
+    // the OTP step is the whole form: no password form beside it, no error, no ticket in the address bar
+    expect(await page.locator('#login-username').count()).toBe(0);
+    expect(await page.locator('[data-testid=login-error]').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.has('upstream_ticket')).toBe(false);
+    await checkScreen(page, 'upstream-otp-step');
+
+    await page.locator('#login-otp').fill('000000');
+    await page.locator('[data-testid=login-submit]').click();
+    await page.locator('[data-testid=login-error]').filter({ hasText: 'OTP verification failed' }).waitFor();
+    await screenshot(page, 'upstream-otp-wrong');
+
+    // the codes that turned it on are spent; the next step is still within ±1
+    await page.locator('#login-otp').fill(hotp(key, step() + 1));
+    await page.locator('[data-testid=login-submit]').click();
+    await waitForShell(page);
+    await expect.poll(() => page.locator('[data-testid=user-name]').textContent()).toContain(username);
+  });
+
+  it('"Register an account" leads to the backend of a realm behind an IT backend, to our own page elsewhere', async () => {
+    const page = await visitor();
+    await page.goto(`/user/loginSSO?realm_id=${itRealmId}`);
+    const link = page.locator('[data-testid=to-register]');
+    await expect.poll(() => link.getAttribute('href')).toBe('https://it.example.cn/register');
+    expect(await link.textContent()).toBe(en.login.register);
+    await page.goto(`/user/loginSSO?realm_id=${realmId}`);
+    await page.locator('#login-username').waitFor();
+    expect(await page.locator('[data-testid=to-register]').getAttribute('href')).toMatch(/^\/user\/register/);
   });
 });

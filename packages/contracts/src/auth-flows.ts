@@ -59,6 +59,11 @@ export const authOptionsResult = z.object({
   needActive: z.boolean(),
   /** the realm's logo_img_url (SPEC §3), shown on its sign-in screens; '' for none */
   logo: z.string(),
+  /**
+   * issue 14: where "Register an account" leads when the realm's accounts live in an
+   * IT-interface backend and the realm sets backend_regist_url (http/https); absent otherwise
+   */
+  registUrl: z.string().optional(),
 });
 
 export const smsCodeBody = z.object({ ...realm, ...lang, ...phone, ...captcha, purpose: z.enum(CODE_PURPOSES) });

@@ -19,6 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CaptchaService } from '../../captcha/captcha.service.js';
+import { itBackendOf } from '../../federation/it/it.service.js';
 import { authOf, ok, responses } from '../../platform/http.js';
 import type { RealmPolicy } from '../../realms/realm-policy.js';
 import type { CodeSignInService } from './code-sign-in.service.js';
@@ -46,7 +47,8 @@ export function registerSignInFlowRoutes(app: FastifyInstance, s: SignInFlowRout
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "The realm's enabled sign-in, registration and recovery methods, login regions and captcha policy (what the sign-in screens offer)",
+        summary:
+          "The realm's enabled sign-in, registration and recovery methods, login regions and captcha policy (what the sign-in screens offer); registUrl, the backend's registration page, when the realm's accounts live in an IT-interface backend and it sets backend_regist_url",
         querystring: authOptionsQuery,
         response: responses(authOptionsResult),
       },
@@ -63,6 +65,8 @@ export function registerSignInFlowRoutes(app: FastifyInstance, s: SignInFlowRout
         captchaPolicy: st.captchaPolicy,
         needActive: st.needActive,
         logo: st.logo_img_url,
+        // issue 14: registration in a realm behind an IT backend happens at the backend
+        ...(itBackendOf(st) && st.backend_regist_url ? { registUrl: st.backend_regist_url } : {}),
       });
     },
   );

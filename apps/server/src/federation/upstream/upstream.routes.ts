@@ -118,14 +118,15 @@ export function registerUpstreamRoutes(app: FastifyInstance, d: UpstreamRouteDep
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Trade the hand-over ticket of the callback (single use, 2 minutes) for the same 7-day session as the password form',
+        summary:
+          'Trade the hand-over ticket of the callback (single use, 2 minutes) for the same 7-day session as the password form. An account with a one-time password: 1503 without `otp` (the ticket stays usable), 1502 for a wrong one (counted on the account lock; the third spends the ticket)',
         body: upstreamExchangeBody,
         response: responses(loginResult),
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return ok(signedIn(reply, d.secureCookies, await d.upstream.exchange(req.body.ticket, metaOf(req))));
+      return ok(signedIn(reply, d.secureCookies, await d.upstream.exchange(req.body.ticket, req.body.otp, metaOf(req))));
     },
   );
 

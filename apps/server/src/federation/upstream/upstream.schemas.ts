@@ -20,7 +20,8 @@ export const upstreamButton = z.object({
   button: z.object({ name: z.string(), icon: z.string() }).nullable(),
 });
 
-export const upstreamExchangeBody = z.strictObject({ ticket: z.string().min(1).max(200) });
+/** `otp`: the one-time password, when the account has it on (1503 empty: send the same ticket again with it; 1502 wrong) */
+export const upstreamExchangeBody = z.strictObject({ ticket: z.string().min(1).max(200), otp: z.string().max(16).optional() });
 
 export const federatedLinkParams = z.object({ realmId: zRealmId, id: z.string().min(1).max(64) });
 export const federatedLinkDeleteParams = federatedLinkParams.extend({ linkId: z.string().min(1).max(64) });

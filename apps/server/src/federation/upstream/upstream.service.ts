@@ -8,12 +8,15 @@
  *              linked (link.ts); a single-use hand-over ticket is minted for the console.
  *   exchange → the console's sign-in page trades the ticket for the same session, answer
  *              and `userid` cookie as the password form (auth/flows/sign-in.ts), then goes on
- *              as after any sign-in (an OAuth challenge it carried continues there).
+ *              as after any sign-in (an OAuth challenge it carried continues there). An
+ *              account with a one-time password gives it here too (1503, then the OTP).
  * The ticket exists because the console keeps its bearer token in localStorage (SPEC §3/§4):
  * a redirect cannot put it there, so the page fetches it, as /loginByFToken does.
  */
+import { ErrorCodes } from '@umbo/contracts';
 import type { FlowDeps, RequestMeta } from '../../auth/flows/deps.js';
 import { completeSignIn } from '../../auth/flows/sign-in.js';
+import { CODE_DEFAULTS } from '../../codes/defaults.js';
 import { constantTimeEqual, randomString } from '../../platform/crypto.js';
 import { ApiError, fail } from '../../platform/errors.js';
 import type { StoredOAuth } from '../../realms/realm-settings.backend.js';
@@ -171,26 +174,49 @@ export function createUpstreamService(d: UpstreamDeps) {
     }
   }
 
-  /** The hand-over ticket for a session: once, within its 2 minutes. */
-  async function exchange(ticket: string, meta: RequestMeta) {
+  /**
+   * The hand-over ticket for a session: once, within its 2 minutes. An account with a
+   * one-time password asks for it here, the way code sign-in does (auth/flows/sign-in.ts):
+   * the ticket is checked without being spent, so 1503 (empty) costs nothing and the page
+   * sends the ticket again with the OTP; each wrong OTP counts on the account's lock and
+   * costs the ticket CODE_DEFAULTS.triesPerWrongSecondFactor of its tries (the third spends
+   * it); a right one spends the ticket before the session is issued.
+   */
+  async function exchange(ticket: string, otp: string | undefined, meta: RequestMeta) {
     const dot = ticket.lastIndexOf('.');
     const realmId = ticket.slice(0, dot);
     const secret = ticket.slice(dot + 1);
     if (dot < 1 || !/^[A-Za-z0-9]{40}$/.test(secret) || realmId.length > 64) throw fail('CODE_INVALID');
-    const res = await d.store.checkCode(ticketKey(realmId, secret), {
-      codeHash: d.secrets.hash(TICKET, secret),
-      serialNo: TICKET,
-      now: d.clock.now(),
-      maxAttempts: 1,
-    });
+    const key = ticketKey(realmId, secret);
+    const check = (keep: boolean) =>
+      d.store.checkCode(key, {
+        codeHash: d.secrets.hash(TICKET, secret),
+        serialNo: TICKET,
+        now: d.clock.now(),
+        maxAttempts: CODE_DEFAULTS.maxAttempts,
+        keep,
+      });
+    const res = await check(true);
     if (res.status !== 'ok') throw fail('CODE_INVALID');
     const account = await d.accounts.findAccountById(realmId, res.subject);
     if (!account) throw fail('CODE_INVALID');
     try {
-      // the upstream proved the person; an account that also has a one-time password still asks for it (1503)
-      return await completeSignIn(d, account, { ...meta, method: 'upstream' });
+      // the upstream proved the person; an account that also has a one-time password still gives it
+      return await completeSignIn(d, account, {
+        ...meta,
+        method: 'upstream',
+        otp,
+        onWrongSecondFactor: () => d.store.spendTries(key, TICKET, CODE_DEFAULTS.triesPerWrongSecondFactor),
+        // single use: of two parallel exchanges only one gets past here
+        afterSecondFactor: async () => {
+          if ((await check(false)).status !== 'ok') throw fail('CODE_INVALID');
+        },
+      });
     } catch (err) {
       await d.signIns?.failed('upstream', realmId, { account }, meta, err);
+      // The OTP step names the account as the password form's does; the ticket's holder was
+      // signed in as it by the upstream, so this tells them nothing new.
+      if (err instanceof ApiError && err.def.code === ErrorCodes.OTP_EMPTY.code) throw new ApiError(err.def, { username: account.username }, err.headers);
       throw err;
     }
   }

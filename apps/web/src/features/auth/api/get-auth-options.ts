@@ -14,6 +14,8 @@ export interface AuthOptions {
   needActive: boolean;
   /** the realm's logo URL (https: or data:), '' for none */
   logo: string;
+  /** issue 14: the backend's registration page of a realm behind an IT backend, when set */
+  registUrl?: string;
 }
 
 export function getAuthOptions(realmId: string | undefined): Promise<AuthOptions> {

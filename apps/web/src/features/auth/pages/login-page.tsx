@@ -4,7 +4,8 @@
  * the personal center. SMS-code and email-code sign-in are tabs beside it when the realm's
  * options enable them. Started by an OAuth client (`challenge`, or SPEC §2's `client_id` +
  * `callback_uri`), it shows that client's note and links and, once signed in, goes back to
- * the client (lib/use-oauth-sign-in.ts).
+ * the client (lib/use-oauth-sign-in.ts). "Register an account" leads to the client's regist
+ * url, else to the realm's backend registration (registUrl, issue 14), else to our own page.
  */
 import { ErrorCodes } from '@umbo/contracts/errors';
 import { useEffect, useMemo, useState } from 'react';
@@ -53,6 +54,8 @@ export default function LoginPage() {
   /** The OTP step of an attempt whose password was right: its ticket stands in for a captcha. */
   const [otpStep, setOtpStep] = useState<{ ticket: string; username: string; password: string } | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
+  /** issue 14: the upstream sign-in's OTP step is the whole form meanwhile */
+  const [upstreamOtp, setUpstreamOtp] = useState(false);
   /** A failure the user has moved on from (left the OTP step). */
   const [dismissed, setDismissed] = useState<LoginFailure | undefined>();
 
@@ -149,10 +152,16 @@ export default function LoginPage() {
           {sso.error}
         </div>
       )}
-      {sso.continuing ? <SsoContinuing /> : !sso.fatal && <MethodTabs methods={methods} empty={t('flows.no_methods')} />}
+      {sso.continuing ? <SsoContinuing /> : !sso.fatal && !upstreamOtp && <MethodTabs methods={methods} empty={t('flows.no_methods')} />}
       {/* issue 14: "Sign in with …" of the realm's upstream OpenID provider, and its way back */}
       {!sso.continuing && !sso.fatal && (
-        <UpstreamSignIn realmId={realmId} challenge={params.get('challenge')} redirect={params.get('redirect')} onSignedIn={signedIn} />
+        <UpstreamSignIn
+          realmId={realmId}
+          challenge={params.get('challenge')}
+          redirect={params.get('redirect')}
+          onSignedIn={signedIn}
+          onOtpStep={setUpstreamOtp}
+        />
       )}
       <div className="login-card__links">
         <Link className="plain-link" to={withLoginSession('/retrieve')} data-testid="to-retrieve">
@@ -161,6 +170,11 @@ export default function LoginPage() {
         {httpUrl(sso.info?.registUrl) ? (
           <a className="plain-link" href={httpUrl(sso.info?.registUrl)} rel="noreferrer" data-testid="to-register">
             {t('consent.register')}
+          </a>
+        ) : httpUrl(options?.registUrl) ? (
+          // issue 14: a realm whose accounts live in an IT backend registers them there
+          <a className="plain-link" href={httpUrl(options?.registUrl)} rel="noreferrer" data-testid="to-register">
+            {t('login.register')}
           </a>
         ) : (
           <Link className="plain-link" to={withLoginSession('/user/register')} data-testid="to-register">
