@@ -62,7 +62,8 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+/** An integer setting within [min, max]; unset or '' gives the fallback (used by the areas' own settings too). */
+export function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);

@@ -7,7 +7,7 @@
  * Backoff and Jitter", 2015). An event is never dropped: it retries at most every RETRY_MAX_MS
  * until the data centre takes it.
  */
-import { ConfigError } from '../../platform/config.js';
+import { ConfigError, int } from '../../platform/config.js';
 
 export interface BigdataOptions {
   /** BIGDATA_ALLOW_PRIVATE_NETWORK: a data centre on a private or loopback address (A-37) */
@@ -34,14 +34,6 @@ export const BIGDATA_DEFAULTS: BigdataOptions = {
 };
 
 type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(name, `must be an integer between ${min} and ${max}, got "${raw}"`);
-  return n;
-}
 
 export function loadBigdataOptions(env: Env = process.env): BigdataOptions {
   const flag = env.BIGDATA_ALLOW_PRIVATE_NETWORK;
