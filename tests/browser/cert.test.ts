@@ -5,8 +5,9 @@
  * common-name type clears the SAN entries, SPEC §4), one revoked with an RFC 5280 reason and
  * seen in the issue record, a certificate and key converted to PKCS#12 (opened by openssl
  * with the password), a CSR decoded; the domain's chain and account root certificates.
+ * The intermediate renewed behind a confirmation; a domain's expiry notice days set (issue 13).
  * openssl is the judge of what the console hands over. Every screen passes checkScreen at
- * 1440 and 390 px in en-US, zh-CN and ar.
+ * 1440 and 390 px in en-US, zh-CN and ar; a decoded CSR's labels are in the page's language.
  * Screenshots: test-results/browser/cert-<nn>-<locale>-<step>.png.
  */
 import { execFileSync } from 'node:child_process';
@@ -279,6 +280,68 @@ describe.skipIf(!browserPresent && !browserRequired)('device CA pages in Chromiu
     await page.locator('[data-testid=account-ca-name]').first().click();
     await page.locator('[data-testid=account-ca-pem-text]').waitFor();
     await checkScreen(page, 'account-ca-en');
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=account-ca-drawer]').waitFor({ state: 'detached' });
+
+    // renewing the intermediate asks first, then shows a new serial with the same subject
+    const intermediate = page.locator('[data-testid=chain-intermediate]');
+    // bordered Descriptions: a table row per fact, its label in the th
+    const cell = (label: string) =>
+      intermediate
+        .locator('tr')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('td');
+    const serial = () => cell(C.serial).textContent();
+    const subject = await cell(C.subject).textContent();
+    const before = await serial();
+    await intermediate.locator('[data-testid=intermediate-renew]').click();
+    const confirmBox = page.locator('.ant-modal-confirm');
+    await confirmBox.locator('.ant-modal-confirm-title', { hasText: C.confirm_renew_intermediate }).waitFor();
+    await checkScreen(page, 'intermediate-renew-confirm-en');
+    await confirmBox.locator('.ant-btn-primary').click();
+    await page.getByText(C.renewed_intermediate).first().waitFor();
+    await expect.poll(serial).not.toBe(before);
+    expect(await cell(C.subject).textContent()).toBe(subject);
+    expect(dialogs).toEqual([]);
+  });
+
+  it('sets the expiry notice days of a domain: 1–3 values of 1–365 days, checked before saving', async () => {
+    const page = await open('en-US', '/account/domain');
+    await page.locator('[data-testid=realm-edit]').first().click();
+    await page.locator('[data-testid=realm-form]').waitFor();
+    const input = page.locator('#realm-expiry-days');
+    const item = page.locator('.ant-form-item').filter({ has: input });
+    const tags = item.locator('.ant-select-selection-item');
+    // the phone-wide screenshot scrolls the drawer back to the field
+    const showField = () => page.locator('#realm-expiry-days').scrollIntoViewIfNeeded();
+    await input.scrollIntoViewIfNeeded();
+    await expect.poll(() => tags.allTextContents()).toEqual(['30', '7']);
+    await item.getByText(en.domains.expiry_notice_days_help).waitFor();
+    await input.fill('400');
+    await input.press('Enter');
+    await page.locator('[data-testid=realm-save]').click();
+    await item.getByText(en.validation.invalid).waitFor();
+    await checkScreen(page, 'domain-expiry-days-invalid-en', showField);
+    await input.press('Backspace');
+    await input.fill('90');
+    await input.press('Enter');
+    await expect.poll(() => tags.allTextContents()).toEqual(['30', '7', '90']);
+    await page.locator('[data-testid=realm-save]').click();
+    await page.locator('[data-testid=realm-drawer]').waitFor({ state: 'detached' });
+    // saved: the form opened again shows the three thresholds
+    await page.locator('[data-testid=realm-edit]').first().click();
+    await page.locator('[data-testid=realm-form]').waitFor();
+    await page.locator('#realm-expiry-days').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-form-item')
+          .filter({ has: page.locator('#realm-expiry-days') })
+          .locator('.ant-select-selection-item')
+          .allTextContents(),
+      )
+      .toEqual(['30', '7', '90']);
+    await checkScreen(page, 'domain-expiry-days-en', showField);
     expect(dialogs).toEqual([]);
   });
 
@@ -313,6 +376,16 @@ describe.skipIf(!browserPresent && !browserRequired)('device CA pages in Chromiu
     await page.goto('/account/cert/other');
     await page.locator('[data-testid=convert-panel]').getByText(P.convert_intro).waitFor();
     await checkScreen(page, `tools-${locale}`);
+    // the decoded CSR's labels are in the page's language (the server sends keys)
+    await page.locator('[data-testid=tab-view-csr]').click();
+    const decoded = page.locator('[data-testid=decode-csr-panel]');
+    await page.locator('#decode-csr').fill(readFileSync(path.join(work, 'device.csr'), 'utf8'));
+    await decoded.locator('[data-testid=decode-csr-run]').click();
+    const result = decoded.locator('[data-testid=decode-csr-result]');
+    await result.getByText(P.decoded_group_request, { exact: true }).waitFor();
+    await result.getByText(P.decoded_signature_algorithm, { exact: true }).waitFor();
+    expect(await result.getByText(en.cert.decoded_signature_algorithm, { exact: true }).count()).toBe(0);
+    await checkScreen(page, `view-csr-${locale}`);
     await page.goto('/account/domain/cert');
     await page.locator('[data-testid=chain-root]').getByText(P.chain_root).waitFor();
     await checkScreen(page, `domain-cert-${locale}`);

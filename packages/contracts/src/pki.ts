@@ -284,8 +284,41 @@ export const convertResult = z.object({ fileName: z.string(), mediaType: z.strin
 
 export const viewBody = z.object({ pem: z.string().max(PKI_LIMITS.pemMaxBytes) }).strict();
 /** Every field decoded in a readable form: ordered label/value rows, grouped. */
-export const decodedField = z.object({ label: z.string(), value: z.string() });
-export const decodedView = z.object({ kind: z.enum(['certificate', 'csr']), groups: z.array(z.object({ title: z.string(), fields: z.array(decodedField) })) });
+/**
+ * The labels the console shows in the user's language (phrase `cert.decoded_<key>`); a row or
+ * group without a key (an extension, an attribute: named with their OID) shows `label`/`title`.
+ */
+export const DECODED_KEYS = [
+  'group_certificate',
+  'group_public_key',
+  'group_extensions',
+  'group_fingerprints',
+  'group_request',
+  'group_requested_extensions',
+  'group_attributes',
+  'version',
+  'serial_decimal',
+  'serial_hex',
+  'signature_algorithm',
+  'issuer',
+  'subject',
+  'not_before',
+  'not_after',
+  'status',
+  'self_signed',
+  'algorithm',
+  'size',
+  'curve',
+  'exponent',
+  'spki_sha256',
+  'signature',
+] as const;
+export type DecodedKey = (typeof DECODED_KEYS)[number];
+export const decodedField = z.object({ key: z.enum(DECODED_KEYS).optional(), label: z.string(), value: z.string() });
+export const decodedView = z.object({
+  kind: z.enum(['certificate', 'csr']),
+  groups: z.array(z.object({ key: z.enum(DECODED_KEYS).optional(), title: z.string(), fields: z.array(decodedField) })),
+});
 
 // --- paths ------------------------------------------------------------------------------
 
@@ -306,6 +339,8 @@ export const pkiPaths = {
   viewCert: '/api/cert/tools/view-cert',
   viewCsr: '/api/cert/tools/view-csr',
   realmChain: (realmId: string) => `/api/cert/realms/${e(realmId)}/chain`,
+  /** issue 13: renew the realm intermediate (same key and subject, validity realmMiddleCertValidity) */
+  realmIntermediateRenew: (realmId: string) => `/api/cert/realms/${e(realmId)}/intermediate/renew`,
   realmAccountCas: (realmId: string) => `/api/cert/realms/${e(realmId)}/account-cas`,
   realmAccountCaRenew: (realmId: string, caId: string) => `/api/cert/realms/${e(realmId)}/account-cas/${e(caId)}/renew`,
   realmAccountCaRevoke: (realmId: string, caId: string) => `/api/cert/realms/${e(realmId)}/account-cas/${e(caId)}/revoke`,

@@ -1,7 +1,8 @@
 /**
  * What devices and brokers fetch without a token (issue 13): a CA's certificate (AIA
  * caIssuers, DER) and its CRL (CRL distribution point, DER; PEM for people and Mosquitto).
- * Only CAs visible from the realm in the path are answered (ca.signerOf's rule); else 404.
+ * Only CAs visible from the realm in the path are answered (ca.signerOf's rule); else 404 —
+ * and so is every other path under /pki.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CaService } from './ca.service.js';
@@ -26,4 +27,11 @@ export function registerPkiPublicRoutes(app: FastifyInstance, deps: { ca: CaServ
     if (m[2] === 'crl') return reply.type('application/pkix-crl').header('cache-control', CRL_CACHE).send(crl.der);
     return reply.type('application/x-pem-file').header('cache-control', CRL_CACHE).send(crl.pem);
   });
+
+  // Anything else under /pki is a device or broker asking for a file we do not have: a plain
+  // 404, not the console's page (the SPA fallback answers every unknown GET with index.html).
+  // find-my-way prefers the static and parametric routes above (and OCSP's) to this wildcard.
+  for (const url of ['/pki', '/pki/*']) {
+    app.get(url, { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => notFound(reply));
+  }
 }

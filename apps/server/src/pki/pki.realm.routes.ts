@@ -1,6 +1,6 @@
 /**
  * A realm's certificate authority for its administrators (issue 13; SPEC §2 domain/cert):
- * the chain (platform root → realm intermediate), the account CAs of the realm's accounts
+ * the chain (platform root → realm intermediate, which can be renewed), the account CAs of the realm's accounts
  * (renew, revoke) and the expiry inventory. `domainCert.<action>` decided by the guard IN the
  * realm of the path; an account CA of another realm is 1004.
  */
@@ -38,6 +38,24 @@ export function registerPkiRealmRoutes(app: FastifyInstance, deps: { ca: CaServi
       const intermediate = await ca.realmCa(req.params.realmId);
       const root = await ca.platformRoot();
       return ok({ root: ca.view(root), intermediate: ca.view(intermediate) });
+    },
+  );
+
+  r.post(
+    '/api/cert/realms/:realmId/intermediate/renew',
+    {
+      config: config('update'),
+      schema: {
+        tags,
+        summary:
+          "Renew the realm intermediate: same key and subject, new serial, validity the realm's realmMiddleCertValidity; account CAs and certificates it issued keep verifying",
+        params: realmParams,
+        response: responses(realmChain),
+      },
+    },
+    async (req) => {
+      const renewed = await ca.renew(await ca.realmCa(req.params.realmId), callerOf(req));
+      return ok({ root: ca.view(await ca.platformRoot()), intermediate: ca.view(renewed) });
     },
   );
 

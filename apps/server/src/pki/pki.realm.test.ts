@@ -1,6 +1,6 @@
 /**
  * The realm door (issue 13, domain/cert) on SQLite and PostgreSQL: the realm's chain, the
- * account CAs of its accounts, renewal (issued certificates keep verifying, openssl judges),
+ * account CAs of its accounts, renewal of the intermediate and of account CAs (issued certificates keep verifying, openssl judges),
  * revocation of an account CA (in the intermediate's CRL; the account issues nothing more:
  * 1112), the expiry inventory; and the chain downloads (PEM, DER, PKCS#7).
  */
@@ -11,7 +11,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { holder } from '../perm/roles.testkit.js';
 import { describeBothDbs } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
-import { realmUrl } from '../realms/realms.testkit.js';
+import { realmUrl, settingsUrl } from '../realms/realms.testkit.js';
 import { chainFiles, issueFromCsr, makeCsr, openssl, pkiUser, tmpDir, verifyWithOpenssl } from './pki.testkit.js';
 
 describeBothDbs('pki realm door', (h) => {
@@ -63,6 +63,48 @@ describeBothDbs('pki realm door', (h) => {
     expect(verifyWithOpenssl(dir, chain, fresh.certPem, at()).out).toMatch(/: OK/);
     const kinds = (await as(h(), u.token).get(pkiPaths.records)).body.data.items.map((r: { kind: string }) => r.kind);
     expect(kinds).toContain('renewCa');
+  });
+
+  it('renewing the realm intermediate: same key and subject, realmMiddleCertValidity, certificates issued before verify (openssl); audited; domainCert.update only', async () => {
+    const realmId = await createRealm(h());
+    const admin = await holder(h(), realmId, 'realm-admin');
+    const u = await pkiUser(h(), realmId);
+    await as(h(), u.token).get(pkiPaths.ca);
+    const before = (await as(h(), admin.token).get(pkiPaths.realmChain(realmId))).body.data.intermediate as CaView;
+    const old = await issueFromCsr(h(), u.token, makeCsr(dir, 'ec256', 'before-renew').csrPem, 'before-renew');
+    const master = await h().login();
+    const patched = await as(h(), master).patch(settingsUrl(realmId), { realmMiddleCertValidity: 9000 });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    h().clock.advance(12 * 3_600_000);
+    const at = () => ['-attime', String(Math.floor(h().clock.now() / 1000))];
+    // a plain account of the realm may not, nor an administrator of another realm
+    expect((await as(h(), u.token).post(pkiPaths.realmIntermediateRenew(realmId))).status).toBe(403);
+    const otherAdmin = await holder(h(), await createRealm(h()), 'realm-admin');
+    expect((await as(h(), otherAdmin.token).post(pkiPaths.realmIntermediateRenew(realmId))).status).toBe(403);
+    const res = await as(h(), admin.token).post(pkiPaths.realmIntermediateRenew(realmId));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = res.body.data.intermediate as CaView;
+    expect(after).toMatchObject({ id: before.id, kind: 'realm', subject: before.subject, issuer: before.issuer, status: 'valid' });
+    expect(after.sn).not.toBe(before.sn);
+    expect(after.expireAtTs).toBeGreaterThan(h().clock.now() + 8999 * 86_400_000);
+    expect(after.expireAtTs).toBeLessThanOrEqual(h().clock.now() + 9000 * 86_400_000);
+    // same key: the public keys of both certificates are one
+    const pubkey = (pem: string) => openssl(['x509', '-noout', '-pubkey'], pem).stdout;
+    expect(pubkey(after.certPem)).toBe(pubkey(before.certPem));
+    // the chain now carries the renewed intermediate; the untouched account CA and the old leaf verify with it
+    const chain = await chainFiles(h(), u.token, dir);
+    const flat = (pem: string) => pem.replace(/\s+/g, '');
+    expect(flat(chain.pems[1]!)).toBe(flat(after.certPem));
+    expect(verifyWithOpenssl(dir, chain, old.certPem, at()).out).toMatch(/: OK/);
+    const fresh = await issueFromCsr(h(), u.token, makeCsr(dir, 'ec256', 'after-renew').csrPem, 'after-renew');
+    expect(verifyWithOpenssl(dir, chain, fresh.certPem, at()).out).toMatch(/: OK/);
+    const events = await h()
+      .ctx.db.selectFrom('audit_events')
+      .select(['action', 'realm_id', 'actor_id', 'result'])
+      .where('target_id', '=', before.id)
+      .where('action', '=', 'pki.ca.renew')
+      .execute();
+    expect(events).toEqual([{ action: 'pki.ca.renew', realm_id: realmId, actor_id: admin.id, result: 'ok' }]);
   });
 
   it('revoking an account CA: its certificates (renewed ones too) in the intermediate’s CRL, the account issues nothing more (1112), renew refused (1109)', async () => {

@@ -3,6 +3,7 @@
  * person checks (subject, SAN, key size, serial, extensions, fingerprints) agree with what
  * openssl prints, a CSR's signature is checked, and bad input is a clear code.
  */
+import { DECODED_KEYS, phrases } from '@umbo/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../platform/errors.js';
 import { decodeCertificate, decodeCsr, type DecodedView } from './decode.js';
@@ -128,6 +129,30 @@ describe('tools: view certificate and CSR', () => {
     expect(w.opensslAll(['req', '-in', 'bad.csr', '-verify', '-noout'])).toContain('verify failure');
     expect(w.opensslAll(['req', '-in', 'leaf-ec.csr', '-verify', '-noout'])).toContain('verify OK');
     expect(fieldsOf(decodeCsr(pem)).Signature).toBe('does NOT verify');
+  });
+
+  it('labels the console translates carry a key whose English phrase is the label; extensions keep their OID name, no key', () => {
+    const views = [decodeCertificate(leaves.rsa.certPem, Date.now()), decodeCertificate(leaves.ec.certPem, Date.now()), decodeCsr(leaves.rsa.csrPem)];
+    const phrase = phrases.en.cert as Record<string, string>;
+    const keyed = new Set<string>();
+    for (const v of views) {
+      for (const g of v.groups) {
+        expect(g.key, g.title).toBeDefined();
+        expect(phrase[`decoded_${g.key}`]).toBe(g.title);
+        keyed.add(g.key!);
+        for (const field of g.fields) {
+          if (/^group_(extensions|requested_extensions|attributes)$/.test(g.key!) || /^SHA-(1|256)$/.test(field.label)) {
+            expect(field.key, field.label).toBeUndefined();
+            continue;
+          }
+          expect(field.key, field.label).toBeDefined();
+          expect(phrase[`decoded_${field.key}`]).toBe(field.label);
+          keyed.add(field.key!);
+        }
+      }
+    }
+    // every key the contract names is one the server uses (attributes: only CSRs that carry some)
+    expect(DECODED_KEYS.filter((k) => !keyed.has(k))).toEqual(['group_attributes']);
   });
 
   it('bad input: empty → 1101 / 1100, a CSR given as certificate and back → 1102, truncated and garbage → 1102', () => {

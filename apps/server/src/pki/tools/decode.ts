@@ -5,6 +5,7 @@
  * shown as OID and hex, never dropped.
  */
 import crypto from 'node:crypto';
+import type { DecodedKey } from '@umbo/contracts';
 import { ApiError, fail } from '../../platform/errors.js';
 import { asn, x509 } from '../x509.js';
 import { DerError, bigintOf, children, ctx, hexColons, intOf, oidOf, parse, seq, type Node } from './der.js';
@@ -12,15 +13,17 @@ import { EKU_NAMES, EXTENSION_NAMES, POLICY_NAMES, SIGNATURE_ALGORITHMS, keyFact
 import { readCertificatePem, readCsrPem } from './pem.js';
 
 export interface DecodedField {
+  /** the console's phrase (cert.decoded_<key>); label is the English fallback */
+  key?: DecodedKey;
   label: string;
   value: string;
 }
 export interface DecodedView {
   kind: 'certificate' | 'csr';
-  groups: { title: string; fields: DecodedField[] }[];
+  groups: { key?: DecodedKey; title: string; fields: DecodedField[] }[];
 }
 
-const f = (label: string, value: string): DecodedField => ({ label, value });
+const f = (label: string, value: string, key?: DecodedKey): DecodedField => (key ? { key, label, value } : { label, value });
 const when = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 const algorithmName = (alg: Node | undefined) => {
   const id = oidOf(seq(alg)[0]);
@@ -91,15 +94,16 @@ function extensionFields(exts: readonly x509.Extension[]): DecodedField[] {
 
 function keyGroup(spki: Node) {
   const k = keyFacts(spki);
-  const fields = [f('Algorithm', k.algorithm)];
-  if (k.bits !== null) fields.push(f('Size', `${k.bits} bits`));
-  if (k.curve) fields.push(f('Curve', k.curve));
-  if (k.exponent) fields.push(f('Exponent', k.exponent));
-  fields.push(f('SHA-256 of the public key', hexColons(crypto.createHash('sha256').update(spki.raw).digest())));
-  return { title: 'Public key', fields };
+  const fields = [f('Algorithm', k.algorithm, 'algorithm')];
+  if (k.bits !== null) fields.push(f('Size', `${k.bits} bits`, 'size'));
+  if (k.curve) fields.push(f('Curve', k.curve, 'curve'));
+  if (k.exponent) fields.push(f('Exponent', k.exponent, 'exponent'));
+  fields.push(f('SHA-256 of the public key', hexColons(crypto.createHash('sha256').update(spki.raw).digest()), 'spki_sha256'));
+  return { key: 'group_public_key' as const, title: 'Public key', fields };
 }
 
 const fingerprints = (der: Uint8Array) => ({
+  key: 'group_fingerprints' as const,
   title: 'Fingerprints',
   fields: [f('SHA-1', hexColons(crypto.createHash('sha1').update(der).digest())), f('SHA-256', hexColons(crypto.createHash('sha256').update(der).digest()))],
 });
@@ -130,15 +134,15 @@ export function decodeCertificate(pem: string, now: number): DecodedView {
     const verdict = selfIssued ? verifySignature(tbs.raw, sigAlg, sigBits, spki) : null;
     const status = now < cert.notBefore.getTime() ? 'not yet valid' : now > cert.notAfter.getTime() ? 'expired' : 'valid';
     const general = [
-      f('Version', `${version + 1} (0x${version.toString(16)})`),
-      f('Serial number (decimal)', serial.toString(10)),
-      f('Serial number (hex)', hexColons(serialNode.value)),
-      f('Signature algorithm', algorithmName(sigAlg)),
-      f('Issuer', cert.issuer),
-      f('Subject', cert.subject),
-      f('Not before', when(cert.notBefore)),
-      f('Not after', when(cert.notAfter)),
-      f('Status', status),
+      f('Version', `${version + 1} (0x${version.toString(16)})`, 'version'),
+      f('Serial number (decimal)', serial.toString(10), 'serial_decimal'),
+      f('Serial number (hex)', hexColons(serialNode.value), 'serial_hex'),
+      f('Signature algorithm', algorithmName(sigAlg), 'signature_algorithm'),
+      f('Issuer', cert.issuer, 'issuer'),
+      f('Subject', cert.subject, 'subject'),
+      f('Not before', when(cert.notBefore), 'not_before'),
+      f('Not after', when(cert.notAfter), 'not_after'),
+      f('Status', status, 'status'),
       f(
         'Self-signed',
         selfIssued
@@ -148,11 +152,17 @@ export function decodeCertificate(pem: string, now: number): DecodedView {
               ? 'issuer = subject, but the signature does not verify'
               : 'issuer = subject'
           : 'no',
+        'self_signed',
       ),
     ];
     return {
       kind: 'certificate' as const,
-      groups: [{ title: 'Certificate', fields: general }, keyGroup(spki), { title: 'Extensions', fields: extensionFields(cert.extensions) }, fingerprints(der)],
+      groups: [
+        { key: 'group_certificate', title: 'Certificate', fields: general },
+        keyGroup(spki),
+        { key: 'group_extensions', title: 'Extensions', fields: extensionFields(cert.extensions) },
+        fingerprints(der),
+      ],
     };
   });
 }
@@ -176,16 +186,16 @@ export function decodeCsr(pem: string): DecodedView {
         ),
       );
     const general = [
-      f('Version', `${intOf(versionNode) + 1} (0x${intOf(versionNode).toString(16)})`),
-      f('Subject', csr.subject),
-      f('Signature algorithm', algorithmName(sigAlg)),
-      f('Signature', verdict === true ? 'verifies' : verdict === false ? 'does NOT verify' : 'not checked (algorithm not supported)'),
+      f('Version', `${intOf(versionNode) + 1} (0x${intOf(versionNode).toString(16)})`, 'version'),
+      f('Subject', csr.subject, 'subject'),
+      f('Signature algorithm', algorithmName(sigAlg), 'signature_algorithm'),
+      f('Signature', verdict === true ? 'verifies' : verdict === false ? 'does NOT verify' : 'not checked (algorithm not supported)', 'signature'),
     ];
-    const groups = [
-      { title: 'Request', fields: general },
+    const groups: DecodedView['groups'] = [
+      { key: 'group_request', title: 'Request', fields: general },
       keyGroup(spki),
-      { title: 'Requested extensions', fields: extensionFields(csr.extensions) },
-      ...(attributes.length ? [{ title: 'Attributes', fields: attributes }] : []),
+      { key: 'group_requested_extensions', title: 'Requested extensions', fields: extensionFields(csr.extensions) },
+      ...(attributes.length ? [{ key: 'group_attributes' as const, title: 'Attributes', fields: attributes }] : []),
       fingerprints(der),
     ];
     return { kind: 'csr' as const, groups };

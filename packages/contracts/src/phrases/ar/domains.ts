@@ -117,6 +117,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: 'تم رفع الصورة',
   account_cert_validity: 'صلاحية شهادات الحسابات (أيام)',
   middle_cert_validity: 'صلاحية الشهادة الوسيطة (أيام)',
+  expiry_notice_days: 'إشعارات الانتهاء (أيام قبل النهاية)',
+  expiry_notice_days_help: 'من 1 إلى 3 قيم، كل منها 1–365 يومًا؛ يُرسل بريد إلى المالك مرة عند كل قيمة. الافتراضي: 30 و 7',
   reveal_missing: 'الكشف عن الحسابات غير الموجودة في المسارات العامة (للتوافق)',
   save_create_first: 'متاح بعد إنشاء النطاق',
   delete_title: 'حذف النطاق {{realm}}؟',

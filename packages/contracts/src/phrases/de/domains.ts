@@ -117,6 +117,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: 'Bild hochgeladen',
   account_cert_validity: 'Gültigkeit der Kontozertifikate (Tage)',
   middle_cert_validity: 'Gültigkeit des Zwischenzertifikats (Tage)',
+  expiry_notice_days: 'Ablaufhinweise (Tage vor dem Ende)',
+  expiry_notice_days_help: '1 bis 3 Werte, je 1–365 Tage; der Inhaber erhält bei jedem eine E-Mail. Standard: 30 und 7',
   reveal_missing: 'Fehlende Konten in öffentlichen Abläufen verraten (Kompatibilität)',
   save_create_first: 'Verfügbar, sobald die Domäne erstellt ist',
   delete_title: 'Domäne {{realm}} löschen?',

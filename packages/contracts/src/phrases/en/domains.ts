@@ -120,6 +120,8 @@ export const domains = {
   image_uploaded: 'Image uploaded',
   account_cert_validity: 'Account certificate validity (days)',
   middle_cert_validity: 'Intermediate certificate validity (days)',
+  expiry_notice_days: 'Expiry notices (days before the end)',
+  expiry_notice_days_help: '1 to 3 values, each 1–365 days; the owner is mailed once at each. Default: 30 and 7',
   reveal_missing: 'Reveal missing accounts in public flows (compatibility)',
   save_create_first: 'Available once the domain is created',
 

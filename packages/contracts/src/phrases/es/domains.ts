@@ -117,6 +117,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: 'Imagen subida',
   account_cert_validity: 'Validez de los certificados de cuenta (días)',
   middle_cert_validity: 'Validez del certificado intermedio (días)',
+  expiry_notice_days: 'Avisos de caducidad (días antes del fin)',
+  expiry_notice_days_help: 'De 1 a 3 valores, cada uno de 1–365 días; se avisa al titular por correo una vez en cada uno. Predeterminado: 30 y 7',
   reveal_missing: 'Revelar cuentas inexistentes en los flujos públicos (compatibilidad)',
   save_create_first: 'Disponible una vez creado el dominio',
   delete_title: '¿Eliminar el dominio {{realm}}?',

@@ -117,6 +117,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: 'Image téléversée',
   account_cert_validity: 'Validité des certificats de compte (jours)',
   middle_cert_validity: 'Validité du certificat intermédiaire (jours)',
+  expiry_notice_days: 'Avis d’expiration (jours avant la fin)',
+  expiry_notice_days_help: '1 à 3 valeurs, chacune de 1 à 365 jours ; le titulaire reçoit un e-mail à chacune. Par défaut : 30 et 7',
   reveal_missing: 'Révéler les comptes inexistants dans les parcours publics (compatibilité)',
   save_create_first: 'Disponible une fois le domaine créé',
   delete_title: 'Supprimer le domaine {{realm}} ?',

@@ -117,6 +117,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: 'Immagine caricata',
   account_cert_validity: 'Validità dei certificati degli account (giorni)',
   middle_cert_validity: 'Validità del certificato intermedio (giorni)',
+  expiry_notice_days: 'Avvisi di scadenza (giorni prima della fine)',
+  expiry_notice_days_help: 'Da 1 a 3 valori, ciascuno di 1–365 giorni; il titolare riceve un’e-mail a ognuno. Predefinito: 30 e 7',
   reveal_missing: 'Rivela gli account inesistenti nei flussi pubblici (compatibilità)',
   save_create_first: 'Disponibile dopo la creazione del dominio',
   delete_title: 'Eliminare il dominio {{realm}}?',

@@ -117,6 +117,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: '画像をアップロードしました',
   account_cert_validity: 'アカウント証明書の有効期間（日）',
   middle_cert_validity: '中間証明書の有効期間（日）',
+  expiry_notice_days: '有効期限の通知（終了の何日前）',
+  expiry_notice_days_help: '1～3 個の値、各 1～365 日。各時点で所有者に一度メールします。既定：30 と 7',
   reveal_missing: '公開フローで存在しないアカウントを知らせる（互換用）',
   save_create_first: 'ドメイン作成後に利用できます',
   delete_title: 'ドメイン {{realm}} を削除しますか？',

@@ -117,6 +117,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: 'Imagem enviada',
   account_cert_validity: 'Validade dos certificados de conta (dias)',
   middle_cert_validity: 'Validade do certificado intermediário (dias)',
+  expiry_notice_days: 'Avisos de expiração (dias antes do fim)',
+  expiry_notice_days_help: 'De 1 a 3 valores, cada um de 1–365 dias; o titular recebe um e-mail em cada um. Padrão: 30 e 7',
   reveal_missing: 'Revelar contas inexistentes nos fluxos públicos (compatibilidade)',
   save_create_first: 'Disponível depois que o domínio for criado',
   delete_title: 'Excluir o domínio {{realm}}?',

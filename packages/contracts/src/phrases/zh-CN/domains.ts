@@ -116,6 +116,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: '图片已上传',
   account_cert_validity: '账号证书有效期（天）',
   middle_cert_validity: '中间证书有效期（天）',
+  expiry_notice_days: '到期提醒（到期前天数）',
+  expiry_notice_days_help: '1 至 3 个值，每个 1–365 天；每个时点向所有者发送一次邮件。默认：30 和 7',
   reveal_missing: '在公开流程中提示账号不存在（兼容选项）',
   save_create_first: '域创建后可用',
   delete_title: '删除域 {{realm}}？',

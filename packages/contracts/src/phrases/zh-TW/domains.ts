@@ -117,6 +117,8 @@ export const domains: Phrases['domains'] = {
   image_uploaded: '圖片已上傳',
   account_cert_validity: '帳號憑證有效期（天）',
   middle_cert_validity: '中繼憑證有效期（天）',
+  expiry_notice_days: '到期提醒（到期前天數）',
+  expiry_notice_days_help: '1 至 3 個值，每個 1–365 天；每個時點向擁有者寄送一次郵件。預設：30 和 7',
   reveal_missing: '在公開流程中提示帳號不存在（相容選項）',
   save_create_first: '網域建立後可用',
   delete_title: '刪除網域 {{realm}}？',

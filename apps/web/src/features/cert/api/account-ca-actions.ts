@@ -1,6 +1,7 @@
 /**
  * POST …/account-cas/:caId/renew (same key and subject, new serial and validity: issued
- * certificates keep verifying) and …/revoke (RFC 5280 reason), both domainCert.update.
+ * certificates keep verifying) and …/revoke (RFC 5280 reason), both domainCert.update; and
+ * …/intermediate/renew, the realm intermediate renewed the same way (answers the new chain).
  */
 import { pkiPaths, type CaView, type RevokeReason } from '@umbo/contracts/pki';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,14 @@ export function useRenewAccountCa(realmId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (caId: string) => api.post<CaView>(pkiPaths.realmAccountCaRenew(realmId, caId), {}),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: pkiKey }),
+  });
+}
+
+export function useRenewRealmIntermediate(realmId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ root: CaView; intermediate: CaView }>(pkiPaths.realmIntermediateRenew(realmId), {}),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: pkiKey }),
   });
 }

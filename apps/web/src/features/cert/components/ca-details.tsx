@@ -3,12 +3,14 @@ import DownloadOutlined from '@ant-design/icons/DownloadOutlined';
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import type { CaView } from '@umbo/contracts/pki';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/format';
 import { StatusTag } from './cert-labels';
 import { fileBase, saveDer, saveText } from './save-file';
 
-export function CaDetails({ ca, title, testId }: { ca: CaView; title?: string; testId?: string }) {
+/** `actions`: more buttons beside the downloads (the intermediate's renew). */
+export function CaDetails({ ca, title, testId, actions }: { ca: CaView; title?: string; testId?: string; actions?: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormat();
   const ltr = (text: string) => (
@@ -52,6 +54,7 @@ export function CaDetails({ ca, title, testId }: { ca: CaView; title?: string; t
         >
           {t('cert.download_der')}
         </Button>
+        {actions}
       </div>
     </div>
   );

@@ -1,8 +1,13 @@
-/** View certificate / view CSR (tools): a PEM pasted or uploaded, every field decoded by the server, shown group by group. */
+/**
+ * View certificate / view CSR (tools): a PEM pasted or uploaded, every field decoded by the
+ * server, shown group by group. Labels the server keys are shown in the user's language
+ * (cert.decoded_<key>); extensions and attributes keep the server's name with its OID.
+ */
 import Button from 'antd/es/button';
 import Descriptions from 'antd/es/descriptions';
 import Form from 'antd/es/form';
 import { useState } from 'react';
+import type { DecodedKey } from '@umbo/contracts/pki';
 import { useTranslation } from 'react-i18next';
 import { useDecode } from '../api/tools-view';
 import { looksLikePem, PemInput } from './pem-input';
@@ -13,6 +18,7 @@ export function DecodePanel({ kind }: { kind: 'certificate' | 'csr' }) {
   const [pem, setPem] = useState('');
   const [problem, setProblem] = useState<string>();
   const id = `decode-${kind}`;
+  const label = (key: DecodedKey | undefined, fallback: string) => (key ? t(`cert.decoded_${key}`) : fallback);
 
   const run = () => {
     const text = pem.trim();
@@ -52,13 +58,13 @@ export function DecodePanel({ kind }: { kind: 'certificate' | 'csr' }) {
           {decode.data.groups.map((g, i) => (
             <Descriptions
               key={i}
-              title={<span dir="auto">{g.title}</span>}
+              title={<span dir="auto">{label(g.key, g.title)}</span>}
               column={1}
               size="small"
               bordered
               items={g.fields.map((field, j) => ({
                 key: j,
-                label: <span dir="auto">{field.label}</span>,
+                label: <span dir="auto">{label(field.key, field.label)}</span>,
                 children: (
                   <span dir="ltr" className="cert-code">
                     {field.value}

@@ -1,6 +1,6 @@
 /**
  * Account root certificates of a domain (account/domain/cert, domainCert.<action>; DESIGN.md
- * §4): the realm's chain (platform root → realm intermediate) and the account CAs of the
+ * §4): the realm's chain (platform root → realm intermediate, renewable) and the account CAs of the
  * realm's accounts, searched by account name, keyset paged; view, renew (same key: issued
  * certificates keep verifying), revoke after a warning. Realm, search and position live in the address.
  */
@@ -23,7 +23,7 @@ import { confirm, showInfo } from '../../../lib/feedback';
 import { useFormat } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useListParams, type ListSpec } from '../../../lib/use-list-params';
-import { useRenewAccountCa, useRevokeAccountCa } from '../api/account-ca-actions';
+import { useRenewAccountCa, useRenewRealmIntermediate, useRevokeAccountCa } from '../api/account-ca-actions';
 import { useAccountCas } from '../api/realm-account-cas';
 import { useRealmChain } from '../api/realm-chain';
 import { CaDetails } from '../components/ca-details';
@@ -47,6 +47,7 @@ export default function DomainCertPage() {
   const cas = useAccountCas({ realmId, q: f.q, cursor: f.cursor, limit: list.pageSize }, Boolean(realmId) && allowed('query'));
   const renew = useRenewAccountCa(realmId);
   const revoke = useRevokeAccountCa(realmId);
+  const renewIntermediate = useRenewRealmIntermediate(realmId);
   const [viewing, setViewing] = useState<CaView>();
   const [revoking, setRevoking] = useState<CaView>();
   const keyset = useKeyset(f.cursor, cas.data?.next, (cursor) => list.change({ filters: { cursor } }));
@@ -163,7 +164,30 @@ export default function DomainCertPage() {
             <CaDetails ca={chain.data.root} title={t('cert.chain_root')} testId="chain-root" />
           </Col>
           <Col xs={24} lg={12}>
-            <CaDetails ca={chain.data.intermediate} title={t('cert.chain_intermediate')} testId="chain-intermediate" />
+            <CaDetails
+              ca={chain.data.intermediate}
+              title={t('cert.chain_intermediate')}
+              testId="chain-intermediate"
+              actions={
+                allowed('update') &&
+                chain.data.intermediate.status !== 'revoked' && (
+                  <Button
+                    size="small"
+                    loading={renewIntermediate.isPending}
+                    onClick={() =>
+                      confirm({
+                        title: t('cert.confirm_renew_intermediate'),
+                        content: t('cert.confirm_renew_intermediate_detail'),
+                        onOk: () => renewIntermediate.mutateAsync().then(() => showInfo(() => t('cert.renewed_intermediate'))),
+                      })
+                    }
+                    data-testid="intermediate-renew"
+                  >
+                    {t('cert.renew_intermediate')}
+                  </Button>
+                )
+              }
+            />
           </Col>
         </Row>
       )}

@@ -4,7 +4,7 @@
  * empty is not sent, so the stored one is kept (realm-settings.ts).
  */
 import { PROTECTION_DEFAULTS, type RealmProtection } from '@umbo/contracts/realm-groups';
-import type { RealmSettingsPatch } from '@umbo/contracts/realm-settings';
+import { CERT_EXPIRY_NOTICE_DEFAULT, type RealmSettingsPatch } from '@umbo/contracts/realm-settings';
 import type { RealmDetail, RealmUpdate } from '@umbo/contracts/realms';
 import { emptyBackend } from './backend-fields';
 
@@ -26,6 +26,8 @@ export interface FormValues {
   revealMissingAccounts: boolean;
   accountCertValidity: number;
   realmMiddleCertValidity: number;
+  /** issue 13: days before a certificate's end its owner is mailed */
+  certExpiryNoticeDays: number[];
   backend_type: BackendType;
   /** type default: whether an IT interface backend is configured */
   useBackend: boolean;
@@ -79,6 +81,7 @@ export const NEW_REALM: FormValues = {
   revealMissingAccounts: false,
   accountCertValidity: 3650,
   realmMiddleCertValidity: 7300,
+  certExpiryNoticeDays: [...CERT_EXPIRY_NOTICE_DEFAULT],
   backend_type: 'default',
   useBackend: false,
   backend: emptyBackend('default'),
@@ -117,6 +120,7 @@ export function fromDetail(d: RealmDetail): FormValues {
     revealMissingAccounts: st.revealMissingAccounts,
     accountCertValidity: st.accountCertValidity,
     realmMiddleCertValidity: st.realmMiddleCertValidity,
+    certExpiryNoticeDays: st.certExpiryNoticeDays,
     backend_type: st.backend_type,
     useBackend: Boolean(st.backend),
     backend: st.backend ? withoutSecrets(st.backend) : emptyBackend(st.backend_type),
@@ -159,6 +163,7 @@ export function toRequests(v: FormValues, before: RealmDetail | undefined): { re
     revealMissingAccounts: v.revealMissingAccounts,
     accountCertValidity: v.accountCertValidity,
     realmMiddleCertValidity: v.realmMiddleCertValidity,
+    certExpiryNoticeDays: v.certExpiryNoticeDays,
     backend_type: v.backend_type,
     backend: external ? { type: v.backend_type, ...group(v.backend, ['appSercet', 'appCloudSecret']) } : null,
     backend_realm_id: external ? v.backend_realm_id : (before?.settings.backend_realm_id ?? ''),

@@ -34,6 +34,9 @@ import { fromDetail, NEW_REALM, toRequests, type FormValues } from './realm-form
 
 const s = realmSettingsPatch.shape;
 
+/** Tags are typed as text: whole numbers become numbers, anything else stays for the schema to refuse. */
+const noticeDays = (v: unknown) => (Array.isArray(v) ? v.map((x: unknown) => (typeof x === 'string' && /^\d{1,6}$/.test(x.trim()) ? Number(x) : x)) : v);
+
 export function RealmDrawer(p: { open: boolean; opened: number; realmId?: string | undefined; canEdit: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const editing = Boolean(p.realmId);
@@ -270,6 +273,18 @@ function RealmForm({ detail, canEdit, onDone }: { detail: RealmDetail | undefine
             rules={rulesFor(s.realmMiddleCertValidity.unwrap(), t)}
           >
             <InputNumber id="realm-mcv" min={30} max={36500} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="certExpiryNoticeDays"
+            label={t('domains.expiry_notice_days')}
+            htmlFor="realm-expiry-days"
+            extra={t('domains.expiry_notice_days_help')}
+            normalize={noticeDays}
+            rules={rulesFor(s.certExpiryNoticeDays.unwrap(), t)}
+          >
+            <Select id="realm-expiry-days" mode="tags" tokenSeparators={[',', ' ']} open={false} suffixIcon={null} />
           </Form.Item>
         </Col>
       </Row>
