@@ -9,7 +9,7 @@ import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, expectMessage, signIn, tabCommand, tabLabels, waitForShell } from './actions';
+import { chooseLanguage, expectMessage, settle, signIn, tabCommand, tabLabels, waitForShell } from './actions';
 import {
   assertPrerequisites,
   browserPresent,
@@ -149,8 +149,11 @@ describe.skipIf(!browserPresent && !browserRequired)('console details in Chromiu
     const button = page.locator('[data-testid=sessions-revoke-others]');
     expect(await button.textContent()).toBe(en.account.sessions_revoke_others);
     await checkScreen(page, 'sessions-with-others');
+    // after the screen checks' resizing, and with the confirmation's zoom over, the clicks land where they aim
+    await settle(page);
     await button.click();
     await page.getByText(en.account.sessions_revoke_others_confirm).waitFor();
+    await settle(page);
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
     await expectMessage(page, en.account.sessions_revoked_others.replace('{{count}}', String(others)));
     await expect.poll(() => items.count()).toBe(1);
