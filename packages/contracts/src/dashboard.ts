@@ -14,7 +14,7 @@ export const dashboardPaths = {
 export const ANALYSIS_PERIODS = [7, 30, 90] as const;
 export type AnalysisPeriod = (typeof ANALYSIS_PERIODS)[number];
 /** Sign-in methods the analysis counts (the audit actions signin.<method>). */
-export const SIGN_IN_METHODS = ['password', 'sms', 'email', 'ftoken'] as const;
+export const SIGN_IN_METHODS = ['password', 'sms', 'email', 'ftoken', 'upstream'] as const;
 export type SignInMethodName = (typeof SIGN_IN_METHODS)[number];
 
 export const analysisQuery = z.object({
@@ -32,7 +32,7 @@ const okFail = z.object({ ok: z.number(), fail: z.number() });
 export const analysisDay = z.object({
   /** YYYY-MM-DD in the reader's time zone */
   date: z.string(),
-  signIns: z.object({ password: okFail, sms: okFail, email: okFail, ftoken: okFail }),
+  signIns: z.object({ password: okFail, sms: okFail, email: okFail, ftoken: okFail, upstream: okFail }),
   registrations: z.number(),
   /** distinct accounts that signed in that day */
   active: z.number(),

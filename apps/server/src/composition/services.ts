@@ -227,7 +227,10 @@ export function createServices(i: ServiceInputs) {
   const upstream = createUpstreamService({
     ...flows,
     identities: repos.federatedIdentities,
-    client: createUpstreamClient({ open: (sealed) => secrets.decrypt(sealed), allowPrivate: i.notifyConfig.allowPrivateNetwork }),
+    audit,
+    // personAdmin is built further down; the check runs only on an administrator's request
+    assertNotWider: (call, account) => personAdmin.assertNotWider(call, account, 'edit'),
+    client: createUpstreamClient({ open: (sealed) => secrets.decrypt(sealed), allowPrivate: i.notifyConfig.allowPrivateNetwork, clock }),
   });
 
   // the signed-in user's own account

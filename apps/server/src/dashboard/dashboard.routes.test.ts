@@ -16,7 +16,7 @@ async function record(h: Harness, realmId: string, action: string, result: 'ok' 
 }
 
 describeBothDbs('dashboard API', (h) => {
-  it('analysis: 3 ok and 2 failed password sign-ins, an SMS sign-in, a registration and a lock today read back exactly', async () => {
+  it('analysis: 3 ok and 2 failed password sign-ins, an SMS sign-in, an upstream sign-in, a registration and a lock today read back exactly', async () => {
     const realm = await createRealm(h());
     const a = await createPerson(h(), { realmId: realm });
     const mobile = randomMobile();
@@ -29,6 +29,8 @@ describeBothDbs('dashboard API', (h) => {
     expect((await as(h()).post('/api/users/auth/login/sms', { realm_id: realm, mobile, code, serialNo })).status).toBe(200);
     await record(h(), realm, 'registration');
     await record(h(), realm, 'signin.lock', 'ok', a.id);
+    // a sign-in through the realm's upstream OpenID provider (issue 14) counts as its own method
+    await record(h(), realm, 'signin.upstream', 'ok', a.id);
     // Something in another realm and something 8 days ago must not count.
     const other = await createRealm(h());
     await record(h(), other, 'signin.password', 'ok', 'x');
@@ -40,9 +42,15 @@ describeBothDbs('dashboard API', (h) => {
     expect(d.series).toHaveLength(7);
     const today = d.series[6];
     expect(today.date).toBe(new Date(h().clock.now()).toISOString().slice(0, 10));
-    expect(today.signIns).toEqual({ password: { ok: 3, fail: 2 }, sms: { ok: 1, fail: 0 }, email: { ok: 0, fail: 0 }, ftoken: { ok: 0, fail: 0 } });
+    expect(today.signIns).toEqual({
+      password: { ok: 3, fail: 2 },
+      sms: { ok: 1, fail: 0 },
+      email: { ok: 0, fail: 0 },
+      ftoken: { ok: 0, fail: 0 },
+      upstream: { ok: 1, fail: 0 },
+    });
     expect(today).toMatchObject({ registrations: 1, active: 2, locks: 1, failures: 2 });
-    expect(d.totals).toEqual({ signInsOk: 4, signInsFail: 2, registrations: 1, active: 2, locks: 1, failures: 2 });
+    expect(d.totals).toEqual({ signInsOk: 5, signInsFail: 2, registrations: 1, active: 2, locks: 1, failures: 2 });
     expect(d.series.slice(0, 6).every((x: { active: number; failures: number }) => x.active === 0 && x.failures === 0)).toBe(true);
   });
 

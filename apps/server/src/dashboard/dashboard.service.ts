@@ -26,7 +26,7 @@ export interface DashboardReader {
 
 const emptyDay = (date: string): AnalysisDay => ({
   date,
-  signIns: { password: { ok: 0, fail: 0 }, sms: { ok: 0, fail: 0 }, email: { ok: 0, fail: 0 }, ftoken: { ok: 0, fail: 0 } },
+  signIns: Object.fromEntries(SIGN_IN_METHODS.map((m) => [m, { ok: 0, fail: 0 }])) as AnalysisDay['signIns'],
   registrations: 0,
   active: 0,
   locks: 0,

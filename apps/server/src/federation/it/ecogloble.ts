@@ -22,6 +22,16 @@ export const itUser = z.object({
 });
 export type ItUser = z.infer<typeof itUser>;
 
+/** What registration sends to the backend (userRegistInfo): the phone in E.164 with its country calling code. */
+export interface ItRegistration {
+  username: string;
+  password: string;
+  email?: string | undefined;
+  phone?: { e164: string; country: string } | undefined;
+  code?: string;
+  serialNo?: string;
+}
+
 /** Where and how to call: the realm's backend, its unsealed secret, the region's host and the realm id at the backend. */
 export interface ItTarget {
   backend: ItBackend;
@@ -75,17 +85,7 @@ export function createEcoglobleEndpoints(deps: ItCallDeps) {
     async loginByVerifyCode(t: ItTarget, e164: string, country: string, code: string, serialNo: string): Promise<ItUser> {
       return readUser(await call(t, t.backend.loginByVerifyCode, { ...phoneFields(t.backend, e164, country), code, serialNo }));
     },
-    async register(
-      t: ItTarget,
-      r: {
-        username: string;
-        password: string;
-        email?: string | undefined;
-        phone?: { e164: string; country: string } | undefined;
-        code?: string;
-        serialNo?: string;
-      },
-    ): Promise<ItUser> {
+    async register(t: ItTarget, r: ItRegistration): Promise<ItUser> {
       const fields: Record<string, string> = { username: r.username, password: r.password };
       if (r.email) fields.email = r.email;
       if (r.phone) Object.assign(fields, phoneFields(t.backend, r.phone.e164, r.phone.country));

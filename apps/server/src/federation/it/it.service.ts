@@ -15,7 +15,7 @@ import type { FlowSettings } from '../../realms/realm-policy.js';
 import { BreakerOpen, createBreakers, type Breakers, type BreakerView } from './breaker.js';
 import { ItAnswer, ItUnavailable, regionOf, type ItBackend } from './client.js';
 import { getUsersByIds } from './default.js';
-import { createEcoglobleEndpoints, IT_CODES, type ItTarget, type ItUser } from './ecogloble.js';
+import { createEcoglobleEndpoints, IT_CODES, type ItRegistration, type ItTarget, type ItUser } from './ecogloble.js';
 import { createShadowAccounts } from './shadow.js';
 import type { ShadowLinkRepo } from './shadow.repo.js';
 
@@ -107,18 +107,7 @@ export function createItFederation(d: ItFederationDeps) {
     },
 
     /** Registration goes to the backend; 1205 when it knows the user already. */
-    async register(
-      realmId: string,
-      settings: FlowSettings,
-      r: {
-        username: string;
-        password: string;
-        email?: string | undefined;
-        phone?: { e164: string; country: string } | undefined;
-        code?: string;
-        serialNo?: string;
-      },
-    ): Promise<Account> {
+    async register(realmId: string, settings: FlowSettings, r: ItRegistration): Promise<Account> {
       const { t, region } = target(settings, r.phone?.country);
       let user: ItUser;
       try {

@@ -8,10 +8,20 @@
  * Discovery is required for OpenID: the explicit loginEndpoint/tokenEndpoint name no issuer
  * and no JWKS, so an ID token could not be validated with them alone (the settings schema
  * already requires oidcWellknowEndpoint when isOIDC is on).
+ *
+ * The configuration is kept per realm for UPSTREAM_DEFAULTS.discoveryCacheMs, so a start and
+ * its callback do not fetch discovery again, and openid-client (oauth4webapi) keeps the JWKS
+ * with it: it is held per configuration for 5 minutes, and an ID token whose key is not in it
+ * makes oauth4webapi fetch the JWKS again once the cached copy is 60 s old
+ * (getPublicSigKeyFromIssuerJwksUri). A key-selection failure also drops the realm's entry
+ * (forget), so a rotation within those 60 s costs one failed sign-in, not five minutes of them.
  */
+import { createHash } from 'node:crypto';
 import * as oidc from 'openid-client';
+import type { Clock } from '../../platform/clock.js';
 import type { StoredOAuth } from '../../realms/realm-settings.backend.js';
 import { fail } from '../../platform/errors.js';
+import { UPSTREAM_DEFAULTS } from './defaults.js';
 import { createGuardedFetch } from './guarded-fetch.js';
 
 export interface UpstreamClientDeps {
@@ -19,7 +29,11 @@ export interface UpstreamClientDeps {
   open(sealed: string): string;
   /** the operator's NOTIFY_ALLOW_PRIVATE_NETWORK: upstreams on private addresses only then */
   allowPrivate: boolean;
+  clock: Clock;
 }
+
+/** oauth4webapi's code for "no key of the JWKS fits the ID token" (an unknown kid: a rotation) */
+export const isKeySelectionError = (err: unknown) => (err as { code?: unknown } | null)?.code === 'OAUTH_KEY_SELECTION_FAILED';
 
 /** The scope sent: the realm's accessTokenScope, with `openid` always (OIDC Core §3.1.2.1). */
 export function scopeOf(o: Pick<StoredOAuth, 'accessTokenScope'>): string {
@@ -44,7 +58,42 @@ export function upstreamError(err: unknown, step: string) {
 export function createUpstreamClient(d: UpstreamClientDeps) {
   const guardedFetch = createGuardedFetch({ allowPrivate: d.allowPrivate });
 
-  async function configOf(o: StoredOAuth): Promise<oidc.Configuration> {
+  /** realm → its discovered configuration, while the settings it came from are unchanged */
+  const cache = new Map<string, { key: string; at: number; config: Promise<oidc.Configuration> }>();
+
+  /**
+   * The settings discovery depends on. The sealed secret is hashed, not opened: a new secret
+   * is a new sealed value (so is the same secret saved again: one needless discovery).
+   */
+  const settingsKey = (o: StoredOAuth) =>
+    JSON.stringify([
+      o.oidcWellknowEndpoint,
+      o.clientID,
+      createHash('sha256')
+        .update(o.clientSecret ?? '')
+        .digest('base64url'),
+    ]);
+
+  /** The realm's configuration: cached, or discovered (concurrent callers share one discovery; a failed one is not kept). */
+  function configOf(realmId: string, o: StoredOAuth): Promise<oidc.Configuration> {
+    const key = settingsKey(o);
+    const now = d.clock.now();
+    const hit = cache.get(realmId);
+    if (hit && hit.key === key && now - hit.at < UPSTREAM_DEFAULTS.discoveryCacheMs) return hit.config;
+    const entry = { key, at: now, config: discover(o) };
+    cache.set(realmId, entry);
+    entry.config.catch(() => {
+      if (cache.get(realmId) === entry) cache.delete(realmId);
+    });
+    return entry.config;
+  }
+
+  /** The next sign-in of the realm discovers again (and so fetches the JWKS again). */
+  function forget(realmId: string): void {
+    cache.delete(realmId);
+  }
+
+  async function discover(o: StoredOAuth): Promise<oidc.Configuration> {
     const wellKnown = new URL(o.oidcWellknowEndpoint);
     const secret = o.clientSecret ? d.open(o.clientSecret) : undefined;
     // SPEC §5 accepts http URLs for the realm's endpoints: the operator's choice, honoured as given
@@ -63,7 +112,7 @@ export function createUpstreamClient(d: UpstreamClientDeps) {
     }
   }
 
-  return { configOf };
+  return { configOf, forget };
 }
 
 export type UpstreamClient = ReturnType<typeof createUpstreamClient>;

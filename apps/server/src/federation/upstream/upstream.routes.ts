@@ -8,9 +8,10 @@ import { loginResult } from '@umbo/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf, requestMeta } from '../../audit/request-meta.js';
 import { metaOf, signedIn } from '../../auth/flows/http.js';
 import { ApiError } from '../../platform/errors.js';
-import { ok, responses } from '../../platform/http.js';
+import { authOf, ok, responses } from '../../platform/http.js';
 import type { Logger } from '../../platform/logger.js';
 import { UPSTREAM_DEFAULTS } from './defaults.js';
 import {
@@ -150,13 +151,18 @@ export function registerUpstreamRoutes(app: FastifyInstance, d: UpstreamRouteDep
       config: { access: 'person.edit', realm: 'params.realmId' },
       schema: {
         tags,
-        summary: 'Remove a link: that upstream identity no longer signs in as this account (its next sign-in makes a new account); 1004 for no such link',
+        summary:
+          'Remove a link: that upstream identity no longer signs in as this account (its next sign-in makes a new account); audited as account.federated_unlink; 1004 for no such link',
         params: federatedLinkDeleteParams,
         response: responses(z.object({ removed: z.literal(true) })),
       },
     },
     async (req) => {
-      await d.upstream.unlink(req.params.realmId, req.params.id, req.params.linkId);
+      await d.upstream.unlink(req.params.realmId, req.params.id, req.params.linkId, {
+        principal: authOf(req).principal,
+        actor: actorOf(req),
+        request: requestMeta(req),
+      });
       return ok({ removed: true as const });
     },
   );

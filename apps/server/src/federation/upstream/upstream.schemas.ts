@@ -1,8 +1,9 @@
 /**
  * The wire shapes of the upstream OpenID sign-in routes (issue 14). Kept beside the routes:
- * the console reads only the button and the exchange answer (loginResult, from contracts).
+ * the console reads the button, the exchange answer (loginResult) and the links (personFederatedLink),
+ * the last two from contracts.
  */
-import { zRealmId } from '@umbo/contracts';
+import { personFederatedLink, zRealmId } from '@umbo/contracts';
 import { z } from 'zod';
 
 export const upstreamRealmParams = z.object({ realmId: zRealmId });
@@ -26,6 +27,5 @@ export const upstreamExchangeBody = z.strictObject({ ticket: z.string().min(1).m
 export const federatedLinkParams = z.object({ realmId: zRealmId, id: z.string().min(1).max(64) });
 export const federatedLinkDeleteParams = federatedLinkParams.extend({ linkId: z.string().min(1).max(64) });
 
-export const federatedLinks = z.array(
-  z.object({ id: z.string(), issuer: z.string(), subject: z.string(), email: z.string().nullable(), linkedAt: z.number() }),
-);
+/** The console reads this answer: the one link shape is in contracts (people.ts). */
+export const federatedLinks = z.array(personFederatedLink);

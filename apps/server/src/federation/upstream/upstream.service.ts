@@ -13,17 +13,20 @@
  * The ticket exists because the console keeps its bearer token in localStorage (SPEC §3/§4):
  * a redirect cannot put it there, so the page fetches it, as /loginByFToken does.
  */
-import { ErrorCodes } from '@umbo/contracts';
+import { ErrorCodes, type PersonFederatedLink } from '@umbo/contracts';
+import type { Account } from '../../accounts/accounts.repo.js';
+import type { AuditActor, AuditService } from '../../audit/audit.service.js';
 import type { FlowDeps, RequestMeta } from '../../auth/flows/deps.js';
 import { completeSignIn } from '../../auth/flows/sign-in.js';
 import { CODE_DEFAULTS } from '../../codes/defaults.js';
 import { constantTimeEqual, randomString } from '../../platform/crypto.js';
 import { ApiError, fail } from '../../platform/errors.js';
+import type { Principal } from '../../perm/perm.service.js';
 import type { StoredOAuth } from '../../realms/realm-settings.backend.js';
 import { UPSTREAM_DEFAULTS } from './defaults.js';
 import type { FederatedIdentityRepo } from './federated-identities.repo.js';
 import { linkedAccount } from './link.js';
-import { oidc, scopeOf, upstreamError, type UpstreamClient } from './upstream-client.js';
+import { isKeySelectionError, oidc, scopeOf, upstreamError, type UpstreamClient } from './upstream-client.js';
 
 const TX = 'upstream-tx';
 const TICKET = 'upstream-ticket';
@@ -43,6 +46,19 @@ interface Transaction {
 export interface UpstreamDeps extends FlowDeps {
   identities: FederatedIdentityRepo;
   client: UpstreamClient;
+  audit: Pick<AuditService, 'record'>;
+  /**
+   * A-40, as for every other administrative action on a person (directory/person-admin.service.ts
+   * assertNotWider): an account holding rights the administrator lacks is not theirs to change.
+   */
+  assertNotWider: (call: UnlinkCall, account: Pick<Account, 'id' | 'realm_id'>) => Promise<void>;
+}
+
+/** The administrator removing a link, as the route knows them: for the rights check and the audit trail. */
+export interface UnlinkCall {
+  principal: Principal;
+  actor: AuditActor | null;
+  request: { ip: string; userAgent: string };
 }
 
 export interface Return {
@@ -74,7 +90,7 @@ export function createUpstreamService(d: UpstreamDeps) {
 
   async function start(realmId: string, back: Return): Promise<{ location: string; cookie: string }> {
     const o = await upstreamOf(realmId);
-    const cfg = await d.client.configOf(o);
+    const cfg = await d.client.configOf(realmId, o);
     const verifier = oidc.randomPKCECodeVerifier();
     const tx: Transaction = {
       realmId,
@@ -142,7 +158,7 @@ export function createUpstreamService(d: UpstreamDeps) {
       if (spent.status !== 'ok') throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: 'transaction spent' });
       if (query.has('error')) throw fail('UPSTREAM_SIGN_IN_FAILED', { reason: `upstream: ${query.get('error')?.slice(0, 64)}` });
       const o = await upstreamOf(realmId);
-      const cfg = await d.client.configOf(o);
+      const cfg = await d.client.configOf(realmId, o);
       // openid-client takes the redirect_uri of the token request from this URL (RFC 6749 §4.1.3)
       const current = new URL(redirectUriOf(realmId, o));
       for (const [k, v] of query) current.searchParams.append(k, v);
@@ -155,6 +171,8 @@ export function createUpstreamService(d: UpstreamDeps) {
           idTokenExpected: true,
         });
       } catch (err) {
+        // a key the cached JWKS does not have: the upstream rotated; the next try fetches it
+        if (isKeySelectionError(err)) d.client.forget(realmId);
         throw upstreamError(err, 'token');
       }
       const claims = tokens.claims();
@@ -222,16 +240,42 @@ export function createUpstreamService(d: UpstreamDeps) {
   }
 
   /** Administrators: the links of a person account (1207 when it is not one of the realm). */
-  async function links(realmId: string, accountId: string) {
+  async function personOf(realmId: string, accountId: string) {
     const account = await d.accounts.findAccountById(realmId, accountId);
     if (!account || account.kind !== 'person') throw fail('USER_NOT_FOUND');
+    return account;
+  }
+
+  async function links(realmId: string, accountId: string): Promise<PersonFederatedLink[]> {
+    await personOf(realmId, accountId);
     const rows = await d.identities.listForAccount(realmId, accountId);
     return rows.map((r) => ({ id: r.id, issuer: r.issuer, subject: r.subject, email: r.email, linkedAt: r.linked_at }));
   }
 
-  async function unlink(realmId: string, accountId: string, linkId: string): Promise<void> {
-    await links(realmId, accountId);
-    if (!(await d.identities.deleteIdentity(realmId, accountId, linkId))) throw fail('NOT_FOUND');
+  /**
+   * The link goes and its audit event is written in one transaction: no removal without its
+   * record. The event names the issuer only (no subject, no token): enough to tell which
+   * provider's sign-in the account lost.
+   */
+  async function unlink(realmId: string, accountId: string, linkId: string, call: UnlinkCall): Promise<void> {
+    const account = await personOf(realmId, accountId);
+    await d.assertNotWider(call, account);
+    await d.transact(async (trx) => {
+      const link = (await d.identities.listForAccount(realmId, accountId, trx)).find((r) => r.id === linkId);
+      if (!link || !(await d.identities.deleteIdentity(realmId, accountId, linkId, trx))) throw fail('NOT_FOUND');
+      await d.audit.record(
+        {
+          realmId,
+          actor: call.actor,
+          request: call.request,
+          action: 'account.federated_unlink',
+          target: { type: 'account', id: account.id, name: account.username },
+          result: 'ok',
+          detail: { issuer: link.issuer },
+        },
+        trx,
+      );
+    });
   }
 
   return { button, start, callback, exchange, links, unlink };

@@ -97,6 +97,12 @@ export interface FakeIdp {
   clientId: string;
   /** what the next ID token gets wrong, and the nonce and subject it is for */
   token: { flaw: TokenFlaw; nonce: string; sub: string; email?: string; email_verified?: boolean };
+  /** paths the upstream was asked for */
+  hits: string[];
+  /** discovery answers 503 while set */
+  discoveryDown: boolean;
+  /** a key rotation: a new signing key under a new kid, the only one in the JWKS from now on */
+  rotate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,14 +111,23 @@ export async function startFakeIdp(): Promise<FakeIdp> {
   const server = http.createServer();
   const port = await listen(server);
   const issuer = `http://127.0.0.1:${port}`;
-  const published = await jose.generateKeyPair('ES256');
+  let published = await jose.generateKeyPair('ES256');
+  let kid = 'k1';
   const stranger = await jose.generateKeyPair('ES256');
-  const jwk = { ...(await jose.exportJWK(published.publicKey)), kid: 'k1', alg: 'ES256', use: 'sig' };
+  const jwkOf = async () => ({ ...(await jose.exportJWK(published.publicKey)), kid, alg: 'ES256', use: 'sig' });
+  let jwk = await jwkOf();
   const fake: FakeIdp = {
     issuer,
     wellKnown: `${issuer}/.well-known/openid-configuration`,
     clientId: 'umbo-fake-rp',
     token: { flaw: 'none', nonce: '', sub: 'fake-user' },
+    hits: [],
+    discoveryDown: false,
+    async rotate() {
+      published = await jose.generateKeyPair('ES256');
+      kid = `k${Number(kid.slice(1)) + 1}`;
+      jwk = await jwkOf();
+    },
     close: () => new Promise((r) => server.close(() => r())),
   };
   const json = (res: http.ServerResponse, body: unknown) => {
@@ -120,7 +135,12 @@ export async function startFakeIdp(): Promise<FakeIdp> {
     res.end(JSON.stringify(body));
   };
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const path = (req.url ?? '').split('?')[0];
+    const path = (req.url ?? '').split('?')[0]!;
+    fake.hits.push(path);
+    if (path === '/.well-known/openid-configuration' && fake.discoveryDown) {
+      res.statusCode = 503;
+      return void res.end();
+    }
     if (path === '/.well-known/openid-configuration') {
       return json(res, {
         issuer,
@@ -145,7 +165,7 @@ export async function startFakeIdp(): Promise<FakeIdp> {
             nonce: t.flaw === 'nonce' ? 'not-the-nonce-sent' : t.nonce,
             ...(t.email ? { email: t.email, email_verified: t.email_verified ?? false } : {}),
           })
-            .setProtectedHeader({ alg: 'ES256', kid: 'k1', typ: 'JWT' })
+            .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
             .setIssuer(t.flaw === 'issuer' ? 'http://127.0.0.1:1/another-issuer' : issuer)
             .setAudience(t.flaw === 'audience' ? 'another-client' : fake.clientId)
             .setSubject(t.sub)

@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: 'رمز SMS',
   method_email: 'رمز البريد',
   method_ftoken: 'رمز التسليم',
+  method_upstream: 'مزوّد خارجي',
   failed: 'فاشلة',
   date: 'التاريخ',
   time: 'الوقت',

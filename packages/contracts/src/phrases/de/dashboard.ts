@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: 'SMS-Code',
   method_email: 'E-Mail-Code',
   method_ftoken: 'Übergabe-Token',
+  method_upstream: 'Externer Anbieter',
   failed: 'Fehlgeschlagen',
   date: 'Datum',
   time: 'Uhrzeit',

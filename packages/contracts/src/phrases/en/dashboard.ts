@@ -20,6 +20,7 @@ export const dashboard = {
   method_sms: 'SMS code',
   method_email: 'Email code',
   method_ftoken: 'Hand-over token',
+  method_upstream: 'External provider',
   failed: 'Failed',
   date: 'Date',
   time: 'Time',

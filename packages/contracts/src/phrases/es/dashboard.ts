@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: 'Código SMS',
   method_email: 'Código de correo',
   method_ftoken: 'Token de traspaso',
+  method_upstream: 'Proveedor externo',
   failed: 'Fallidos',
   date: 'Fecha',
   time: 'Hora',

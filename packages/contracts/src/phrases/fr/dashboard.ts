@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: 'Code SMS',
   method_email: 'Code e-mail',
   method_ftoken: 'Jeton de transfert',
+  method_upstream: 'Fournisseur externe',
   failed: 'Échouées',
   date: 'Jour',
   time: 'Heure',

@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: 'Codice SMS',
   method_email: 'Codice e-mail',
   method_ftoken: 'Token di passaggio',
+  method_upstream: 'Provider esterno',
   failed: 'Non riusciti',
   date: 'Data',
   time: 'Ora',

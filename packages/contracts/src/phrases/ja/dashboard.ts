@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: 'SMS コード',
   method_email: 'メールコード',
   method_ftoken: '引き渡しトークン',
+  method_upstream: '外部プロバイダー',
   failed: '失敗',
   date: '日付',
   time: '時刻',

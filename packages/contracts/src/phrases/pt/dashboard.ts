@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: 'Código SMS',
   method_email: 'Código de e-mail',
   method_ftoken: 'Token de passagem',
+  method_upstream: 'Fornecedor externo',
   failed: 'Falhados',
   date: 'Data',
   time: 'Hora',

@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: '短信验证码',
   method_email: '邮箱验证码',
   method_ftoken: '移交令牌',
+  method_upstream: '外部身份提供方',
   failed: '失败',
   date: '日期',
   time: '时间',

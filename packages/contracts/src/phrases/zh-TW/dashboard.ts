@@ -22,6 +22,7 @@ export const dashboard: Phrases['dashboard'] = {
   method_sms: '簡訊驗證碼',
   method_email: '電子郵件驗證碼',
   method_ftoken: '移交權杖',
+  method_upstream: '外部身分提供者',
   failed: '失敗',
   date: '日期',
   time: '時間',

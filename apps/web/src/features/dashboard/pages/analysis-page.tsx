@@ -47,7 +47,8 @@ export default function AnalysisPage() {
     const method = (m: (typeof SIGN_IN_METHODS)[number], i: number): ChartSeries => ({
       label: t(`dashboard.method_${m}`),
       values: s.map((d) => d.signIns[m].ok),
-      color: CHART_COLORS[i]!,
+      // CHART_COLORS[4] is the failures' red: the fifth method takes the next colour
+      color: CHART_COLORS[i < 4 ? i : i + 1]!,
     });
     return [...SIGN_IN_METHODS.map(method), { label: t('dashboard.failures'), values: s.map((d) => d.failures), color: CHART_COLORS[4]!, dashed: true }];
   }, [data, t]);
