@@ -10,6 +10,8 @@ describe('A-33 redaction', () => {
     ['/cb?state=s1&access_token=t&id_token_hint=h#x', '/cb?state=s1&access_token=[redacted]&id_token_hint=[redacted]#x'],
     ['Route GET:/x?Client-Secret=s not found', 'Route GET:/x?Client-Secret=[redacted] not found'],
     ['/x?otpTicket=T1&ticket=T2', '/x?otpTicket=[redacted]&ticket=[redacted]'],
+    // issue 14: the upstream sign-in hands the console a ticket in the address
+    ['/user/loginSSO?realm_id=r1&upstream_ticket=T3', '/user/loginSSO?realm_id=r1&upstream_ticket=[redacted]'],
     ['/api/users/auth/options?realm_id=master', '/api/users/auth/options?realm_id=master'],
     // a secret inside an encoded URL carried by another parameter (the sign-in's `redirect`)
     [

@@ -48,7 +48,8 @@ export const REDACTED = '[redacted]';
 
 export function isSecretName(name: string): boolean {
   const n = squash(name);
-  return SECRET_SET.has(n) || n.endsWith('password') || n.endsWith('secret') || n.endsWith('token');
+  // Any *ticket too: a ticket is a bearer credential (issue 14's upstream_ticket stands in for a session).
+  return SECRET_SET.has(n) || n.endsWith('password') || n.endsWith('secret') || n.endsWith('token') || n.endsWith('ticket');
 }
 
 // name=value pairs in a query string or form body, wherever they stand in a text

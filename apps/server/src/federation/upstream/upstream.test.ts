@@ -204,6 +204,19 @@ for (const target of DB_TARGETS) {
       expect((await exchange(e(), first.ticket)).body).toMatchObject({ result: 'fail', code: 4006 });
     });
 
+    it('the callback and the hand-over ticket are single use under 30 parallel tries each: one session, one account', async () => {
+      upstreamUser(e(), { preferred_username: `race_${crypto.randomBytes(3).toString('hex')}` });
+      const { browser, callback } = await throughUpstream(e(), e().plain);
+      const landings = await Promise.all(Array.from({ length: 30 }, () => browser.get(callback)));
+      const tickets = landings.map((r) => new URL(r.location!, e().base).searchParams.get('upstream_ticket')).filter((t): t is string => Boolean(t));
+      expect(tickets).toHaveLength(1);
+      const answers = await Promise.all(Array.from({ length: 30 }, () => exchange(e(), tickets[0]!)));
+      const signedIn = answers.filter((r) => r.body.result === 'ok');
+      expect(signedIn).toHaveLength(1);
+      expect(answers.filter((r) => r.status >= 500)).toEqual([]);
+      expect(await linksOf(e(), e().plain, signedIn[0]!.body.data.userId as string)).toHaveLength(1);
+    });
+
     it('an OAuth client of the realm gets tokens for the brokered user: openid-client completes code + PKCE through our provider', async () => {
       const h = e().h;
       const created = await h.ctx.services.clients.create(
