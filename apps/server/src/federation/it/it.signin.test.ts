@@ -43,6 +43,20 @@ describeBothDbs('IT-interface password sign-in', (h) => {
     expect(last).toMatchObject({ path: '/it/login', contentType: 'application/json', fields: { realm: 'tenant-1', password: '***' } });
   });
 
+  it('A-31 20 parallel first sign-ins of one backend user: the throttle checks a few (the rest 1300, as for a local account), one shadow account, never a 500', async () => {
+    const realmId = await itRealm(h(), itGroup('ecogloble', ref.port));
+    const username = `race${uniq()}`;
+    const user = await ref.addUser({ username, password: PASSWORD });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(h(), { username, password: PASSWORD, realmId }, { ip: `10.77.0.${i + 1}` })));
+    const outcomes = answers.map((r) => `${r.status} ${r.body.code}`);
+    expect(outcomes.filter((o) => o === '200 0').length).toBeGreaterThanOrEqual(1);
+    expect(outcomes.filter((o) => o !== '200 0' && o !== '400 1300')).toEqual([]);
+    // only the admitted guesses reach the backend (its log keeps the last 50 requests: 20 fit)
+    const calls = (await ref.requests()).filter((r) => (r.fields as { account?: string } | undefined)?.account === username);
+    expect(calls.length).toBe(outcomes.filter((o) => o === '200 0').length);
+    expect((await accountsOf(h(), realmId)).map((r) => r.id)).toEqual([user.userId]);
+  });
+
   it('posts the login as a form when loginpathUseFormPost is on', async () => {
     const realmId = await itRealm(h(), itGroup('default', ref.port, { loginpathUseFormPost: true }));
     const username = `form${uniq()}`;
