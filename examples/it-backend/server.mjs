@@ -18,6 +18,8 @@ export const PATHS = {
 const CODES = { ok: 0, badCredentials: 10, userExists: 11, notFound: 12, badRequest: 20 };
 const MAX_BODY = 64 * 1024;
 const CODE_TTL_SECONDS = 300;
+// a code takes at most this many wrong tries, then it is dead (6 digits are guessable otherwise)
+const CODE_MAX_TRIES = 5;
 
 // scrypt's cost N: 2^14 (Node's default) unless --hash-cost says otherwise (benches, demos)
 const scrypt = (password, salt, N) =>
@@ -41,6 +43,9 @@ function openStore(file) {
       password_hash text not null, disabled integer not null default 0);
     create table if not exists codes (serial_no text primary key, phone text not null, code text not null, purpose text not null, expires_at integer not null);
     create table if not exists nonces (nonce text primary key, expires_at integer not null);`);
+  // a store made before codes counted their wrong tries
+  const columns = db.prepare('pragma table_info(codes)').all();
+  if (!columns.some((c) => c.name === 'tries')) db.exec('alter table codes add column tries integer not null default 0');
   return db;
 }
 
@@ -67,7 +72,8 @@ export function createServer(opts) {
     byId: db.prepare('select * from users where id = ?'),
     insertUser: db.prepare('insert into users (id, username, email, phone, password_hash, disabled) values (?, ?, ?, ?, ?, ?)'),
     insertCode: db.prepare('insert into codes (serial_no, phone, code, purpose, expires_at) values (?, ?, ?, ?, ?)'),
-    takeCode: db.prepare('delete from codes where serial_no = ? and phone = ? and code = ? and purpose = ? and expires_at >= ?'),
+    takeCode: db.prepare(`delete from codes where serial_no = ? and phone = ? and code = ? and purpose = ? and expires_at >= ? and tries < ${CODE_MAX_TRIES}`),
+    wrongTry: db.prepare('update codes set tries = tries + 1 where serial_no = ? and phone = ? and purpose = ?'),
     lastCode: db.prepare('select * from codes where phone = ? order by rowid desc limit 1'),
     insertNonce: db.prepare('insert or ignore into nonces (nonce, expires_at) values (?, ?)'),
     pruneNonces: db.prepare('delete from nonces where expires_at < ?'),
@@ -75,6 +81,16 @@ export function createServer(opts) {
   const seenNonce = (nonce, expiresAt) => {
     q.pruneNonces.run(now());
     return q.insertNonce.run(nonce, expiresAt).changes === 0;
+  };
+
+  /**
+   * Spends the code when it is right, counts a wrong try otherwise. better-sqlite3 is synchronous
+   * and nothing awaits in between, so parallel requests cannot both spend one code or pass the limit.
+   */
+  const takeCode = (serialNo, phone, code, purpose) => {
+    if (q.takeCode.run(serialNo, phone, code, purpose, now()).changes === 1) return true;
+    q.wrongTry.run(serialNo, phone, purpose);
+    return false;
   };
 
   async function addUser(u) {
@@ -103,7 +119,7 @@ export function createServer(opts) {
     },
     async [PATHS.loginByVerifyCode](f) {
       const phone = e164Of(f);
-      const ok = phone && q.takeCode.run(String(f.serialNo ?? ''), phone, String(f.code ?? ''), 'login', now()).changes === 1;
+      const ok = phone && takeCode(String(f.serialNo ?? ''), phone, String(f.code ?? ''), 'login');
       const u = ok ? q.byPhone.get(phone) : undefined;
       return u ? { code: CODES.ok, data: { user: view(u) } } : { code: CODES.badCredentials, msg: 'invalid code' };
     },
@@ -111,7 +127,7 @@ export function createServer(opts) {
       if (typeof f.username !== 'string' || typeof f.password !== 'string' || f.password.length < 6)
         return { code: CODES.badRequest, msg: 'username and password' };
       const phone = f.phone ? e164Of(f) : null;
-      if (f.phone && (!phone || q.takeCode.run(String(f.serialNo ?? ''), phone, String(f.code ?? ''), 'register', now()).changes !== 1)) {
+      if (f.phone && (!phone || !takeCode(String(f.serialNo ?? ''), phone, String(f.code ?? ''), 'register'))) {
         return { code: CODES.badCredentials, msg: 'invalid code' };
       }
       try {

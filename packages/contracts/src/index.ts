@@ -11,6 +11,7 @@ export * from './realm-settings.js';
 export * from './realm-groups.js';
 export * from './realms.js';
 export * from './people.js';
+export * from './people-refresh.js';
 export * from './paths.js';
 export * from './project-config.js';
 export { phrases, type Phrases } from './phrases/index.js';

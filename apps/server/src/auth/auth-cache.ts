@@ -26,7 +26,10 @@
 import type { Account } from '../accounts/accounts.repo.js';
 import type { Principal } from '../perm/perm.service.js';
 import type { Clock } from '../platform/clock.js';
+import { deepFreeze, sharedFreshRead } from '../platform/shared-read.js';
 import type { Session } from './sessions.repo.js';
+
+export { sharedFreshRead };
 
 export interface Resolved {
   session: Session;
@@ -48,42 +51,6 @@ export interface AuthCacheDeps {
 
 interface Entry extends Resolved {
   epoch: number;
-}
-
-/**
- * `read()` shared by concurrent callers, each getting a value read after it called: a caller
- * arriving while a read is under way waits for the next one, which all such callers share.
- */
-export function sharedFreshRead(read: () => Promise<number>): () => Promise<number> {
-  let running: Promise<number> | undefined;
-  let queued: Promise<number> | undefined;
-  const start = (): Promise<number> => {
-    const p: Promise<number> = read().finally(() => {
-      if (running === p) running = undefined;
-    });
-    running = p;
-    return p;
-  };
-  return () => {
-    if (!running) return start();
-    if (!queued) {
-      const ignore = () => undefined;
-      queued = running.then(ignore, ignore).then(() => {
-        queued = undefined;
-        // A read started since the one waited for began after every queued caller arrived.
-        return running ?? start();
-      });
-    }
-    return queued;
-  };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
 }
 
 export function createAuthCache(deps: AuthCacheDeps) {

@@ -70,7 +70,8 @@ export interface LoginDeps {
 
 /** Password sign-in delegated to a realm's backend (federation/it/it.service.ts). */
 export interface FederatedPasswords {
-  handles(settings: FlowSettings): boolean;
+  /** does the backend check this user name's password (a service account's is checked here)? */
+  handles(settings: FlowSettings, username: string): boolean;
   /** the shadow account, undefined for wrong credentials; 1303 when the backend fails */
   passwordSignIn(
     realmId: string,
@@ -110,9 +111,8 @@ export function createLoginService(deps: LoginDeps) {
     trace.lockMs = Math.min(p.account.lockMinutes, p.ip.lockMinutes) * 60_000;
     assertMethod(settings, 'backend_support_login_method', 'password');
     const held = await captcha?.guardPasswordLogin(input.realmId, input, settings);
-    // A service account (`owner/subname`) is umbo's own even in a realm whose persons live behind
-    // an IT backend (issue 14): its password is kept and checked here; backend names hold no '/'.
-    const federated = (federation?.handles(settings) ?? false) && !input.username.includes('/');
+    // The federation decides, per user name: a service account stays umbo's own (issue 14).
+    const federated = federation?.handles(settings, input.username) ?? false;
     const attempt = await throttle.begin(input, federated ? 'BACKEND_BAD_CREDENTIALS' : undefined);
     trace.admitted = true;
     if (federated) return finish(input, await federatedAccount(input, settings, attempt), attempt, held, trace);

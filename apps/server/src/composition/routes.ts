@@ -19,6 +19,7 @@ import { registerRolesRoutes } from '../perm/roles.routes.js';
 import { registerServiceAccountRoutes } from '../directory/service-accounts.routes.js';
 import { registerPersonCsvRoutes } from '../directory/person-csv.routes.js';
 import { registerPersonRoutes } from '../directory/person.routes.js';
+import { registerPersonRefreshRoutes } from '../directory/person-refresh.routes.js';
 import { registerRealmSettingsRoutes } from '../realms/realm-settings.routes.js';
 import { registerRealmRoutes } from '../realms/realms.routes.js';
 import { registerRealmBrandingRoutes } from '../realms/realm-branding.routes.js';
@@ -68,6 +69,7 @@ export function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerServiceAccountRoutes(app, { services: s.serviceAccounts });
   registerPersonRoutes(app, { admin: s.personAdmin, list: s.personList, bulk: s.personBulk });
   registerPersonCsvRoutes(app, { list: s.personList, importer: s.personImport });
+  registerPersonRefreshRoutes(app, { refresh: s.personRefresh });
   registerRealmSettingsRoutes(app, { settings: s.realmSettings });
   // '*' (every realm) in the audit and dashboard paths: a role reaching every realm that holds
   // audit.query there — decided by perm as the guard decides '*', not by a role's id (a service

@@ -13,18 +13,17 @@
 import { normaliseMobile } from '../accounts/phone.js';
 import { createAuditReadService } from '../audit/audit-read.service.js';
 import { createAuditService } from '../audit/audit.service.js';
-import { loadBigdataOptions } from '../federation/bigdata/bigdata.config.js';
 import { createBigdataDelivery } from '../federation/bigdata/bigdata.delivery.js';
 import { withBigdataEvents } from '../federation/bigdata/bigdata.events.js';
 import { createSignInEvents } from '../audit/sign-in-events.js';
 import { createAliLivingService } from '../federation/aliliving/aliliving.service.js';
-import { loadAliLivingConfig } from '../federation/aliliving/config.js';
 import { createLivingApi } from '../federation/aliliving/living-api.js';
 import { linkAfterSignIn } from '../federation/aliliving/sign-in-hook.js';
 import { createServiceAccountService } from '../directory/service-accounts.service.js';
 import { createPersonAdminService } from '../directory/person-admin.service.js';
 import { createPersonBulkService } from '../directory/person-bulk.service.js';
 import { createPersonImportService } from '../directory/person-import.service.js';
+import { createPersonRefreshService } from '../directory/person-refresh.service.js';
 import { createPersonListService } from '../directory/person-list.service.js';
 import { createCodeSignInService } from '../auth/flows/code-sign-in.service.js';
 import type { FlowDeps } from '../auth/flows/deps.js';
@@ -102,11 +101,19 @@ export function createServices(i: ServiceInputs) {
   const { config, clock, secrets, repos, stores, transact } = i;
   const siteTitle = config.siteTitle;
 
+  // settings kept per instance while the auth epoch holds (realm edits bump it, migration 0031)
+  const realmPolicy = createRealmPolicy(repos.realms, { readEpoch: repos.authEpoch.read });
   // the audit trail: every later service may record events in its own transactions
   // issue 14: a bigdata realm's account events are queued for its data centre in the same transaction
-  const audit = withBigdataEvents(createAuditService({ repo: repos.audit, clock }), { queue: repos.bigdata, realms: repos.realms, transact, clock });
+  const audit = withBigdataEvents(createAuditService({ repo: repos.audit, clock }), {
+    queue: repos.bigdata,
+    realms: repos.realms,
+    settingsOf: realmPolicy.settingsOf,
+    transact,
+    clock,
+  });
   // the queue's delivery loop (main.ts starts it) and its figures for the monitor
-  const bigdata = createBigdataDelivery({ repo: repos.bigdata, realms: repos.realms, clock, log: i.log, options: loadBigdataOptions(process.env) });
+  const bigdata = createBigdataDelivery({ repo: repos.bigdata, realms: repos.realms, clock, log: i.log, options: config.bigdata });
   const auditReads = createAuditReadService({ audit, accounts: repos.accounts });
   // Ending OAuth grants needs repositories and the audit only: the account services below it
   // (password reset and change, disable, "log out all") end an account's grants with its sessions (A-16).
@@ -115,7 +122,6 @@ export function createServices(i: ServiceInputs) {
   // notify: delivery of mail and SMS, the outbox, security notices
   const notify = createNotifyService({ config: i.notifyConfig, outbox: repos.outbox, secrets, clock, log: i.log.child({ name: 'notify' }) });
   const outbox = createOutboxService({ outbox: repos.outbox, secrets });
-  const realmPolicy = createRealmPolicy(repos.realms);
   const notices = createSecurityNotices({ notify, deliveryOf: realmPolicy.settingsOf, preferencesOf: createPreferencesReader(repos.me), siteTitle, clock });
 
   // codes and captcha
@@ -169,10 +175,9 @@ export function createServices(i: ServiceInputs) {
   // signing in: the password form, then the public flows by code, registration and recovery
   // every sign-in, lock, code sent, registration, activation and password change goes to the audit trail
   // Ali Living (issue 14): a sign-in in an `aliliving` realm links the account afterwards, never during it
-  const aliLivingConfig = loadAliLivingConfig(process.env);
   const aliLiving = createAliLivingService({
     repo: repos.aliLiving,
-    api: createLivingApi({ ...aliLivingConfig, now: () => clock.now() }),
+    api: createLivingApi({ ...config.aliLiving, now: () => clock.now() }),
     settingsOf: realmPolicy.settingsOf,
     secrets,
     clock,
@@ -186,6 +191,7 @@ export function createServices(i: ServiceInputs) {
     transact,
     clock,
     secrets,
+    counters: stores.codes,
     allowPrivate: i.notifyConfig.allowPrivateNetwork,
   });
   const login = createLoginService({
@@ -370,6 +376,17 @@ export function createServices(i: ServiceInputs) {
     transact,
   });
   const personImport = createPersonImportService({ accounts: repos.accounts, audit, realmPasswordMin, clock, transact });
+  // issue 14: "Refresh from backend" — shadow accounts take their IT backend's current name, e-mail and phone
+  const personRefresh = createPersonRefreshService({
+    settingsOf: realmPolicy.settingsOf,
+    federation: itFederation,
+    accounts: repos.accounts,
+    links: repos.itShadowLinks,
+    audit,
+    admin: personAdmin,
+    clock,
+    transact,
+  });
 
   // the OAuth 2.0 / OpenID Connect provider (issue 12): keys, authorization, tokens, records
   const oauth = createOAuthProvider({ config, repos, stores, secrets, clock, transact, audit, sessions, throttle, clients, oauthRevocation });
@@ -459,6 +476,7 @@ export function createServices(i: ServiceInputs) {
     personList,
     personBulk,
     personImport,
+    personRefresh,
     clients,
     ...oauth,
     pkiCa,

@@ -9,6 +9,8 @@
  * By default every call opens a fresh connection; a caller that talks to one peer often (the
  * IT-interface client) may pass a keep-alive `guardedAgent`, whose every new socket gets the
  * same lookup and peer check, so a pooled socket is one that was checked when it connected.
+ * outboundRaw() answers the headers and bytes too, for openid-client's fetch
+ * (federation/upstream/guarded-fetch.ts), so that path has no guard of its own to drift.
  */
 import dns from 'node:dns';
 import http from 'node:http';
@@ -110,6 +112,8 @@ export interface OutboundRequest {
   maxBytes?: number;
   /** a guardedAgent() for this exact scheme, host, port and allowPrivate; default: a fresh connection */
   agent?: http.Agent;
+  /** ends the call early (a fetch caller's AbortSignal, federation/upstream/guarded-fetch.ts) */
+  signal?: AbortSignal;
 }
 
 export interface OutboundResponse {
@@ -117,11 +121,25 @@ export interface OutboundResponse {
   body: string;
 }
 
+/** The answer as it arrived, headers and bytes: for a caller that must read headers (a fetch adapter). */
+export interface OutboundRawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 export interface OutboundDeps {
   resolve?: Resolver;
 }
 
+/** Status and body as UTF-8 text: what the SMS gateways, webhooks and backends need. */
 export async function outbound(req: OutboundRequest, deps: OutboundDeps = {}): Promise<OutboundResponse> {
+  const res = await outboundRaw(req, deps);
+  return { status: res.status, body: res.body.toString('utf8') };
+}
+
+/** outbound() with the response headers and the body's bytes; every check is the same. */
+export async function outboundRaw(req: OutboundRequest, deps: OutboundDeps = {}): Promise<OutboundRawResponse> {
   let url: URL;
   try {
     url = new URL(req.url);
@@ -134,6 +152,7 @@ export async function outbound(req: OutboundRequest, deps: OutboundDeps = {}): P
   // they are checked here.
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !req.allowPrivate && isPrivateAddress(host)) throw new OutboundRefused(`refused address ${host}`);
+  if (req.signal?.aborted) throw new Error('aborted');
   const maxBytes = req.maxBytes ?? 64 * 1024;
   const mod = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
@@ -156,10 +175,17 @@ export async function outbound(req: OutboundRequest, deps: OutboundDeps = {}): P
           if (size > maxBytes) return r.destroy(new Error('response too large'));
           chunks.push(c);
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
         res.on('error', reject);
       },
     );
+    const signal = req.signal;
+    if (signal) {
+      const abort = (): void => void r.destroy(new Error('aborted'));
+      signal.addEventListener('abort', abort, { once: true });
+      // a long-lived signal must not collect one listener per finished call
+      r.on('close', () => signal.removeEventListener('abort', abort));
+    }
     // a reused socket is checked again here (it is connected: the check runs at once)
     r.on('socket', (socket) => guardPeer(socket, req.allowPrivate, (err) => r.destroy(err)));
     r.on('timeout', () => r.destroy(new Error('timeout')));

@@ -1,10 +1,12 @@
 /** Configuration: defaults, validation naming the variable, the master key kept in DATA_DIR. */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createSecrets } from './crypto.js';
+import { ROOT } from '../test/processes.js';
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-cfg-'));
 
@@ -35,9 +37,64 @@ describe('configuration', () => {
     ['ADMIN_PASSWORD', '123'],
     ['MASTER_KEY', 'abcd'],
     ['MASTER_CAPTCHA_POLICY', 'never'],
+    ['ALILIVING_API_URL', 'ftp://api.link.aliyun.com'],
+    ['ALILIVING_API_URL', 'api.link.aliyun.com'],
+    ['BIGDATA_ALLOW_PRIVATE_NETWORK', 'yes'],
+    ['BIGDATA_POLL_MS', 'abc'],
+    ['BIGDATA_POLL_MS', '10'],
+    ['BIGDATA_LEASE_MS', '10'],
   ])('refuses a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(`^configuration: ${name} `));
   });
+});
+
+// Issue 14: the federation areas' settings, read here with the others (README "Configuration").
+describe('ALILIVING_* and BIGDATA_*', () => {
+  it('default to the Aliyun gateway, the public network only, and the queue figures of the README', () => {
+    const c = loadConfig({ DATA_DIR: tmp() });
+    expect(c.aliLiving).toEqual({ baseUrl: 'https://api.link.aliyun.com/', allowPrivate: false, timeoutMs: 3000 });
+    expect(c.bigdata).toEqual({ allowPrivate: false, pollMs: 1000, leaseMs: 30_000, retryBaseMs: 1000, retryMaxMs: 300_000, batch: 100, concurrency: 8 });
+  });
+
+  it('take what the operator set', () => {
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      ALILIVING_API_URL: 'http://127.0.0.1:9300/gw',
+      ALILIVING_ALLOW_PRIVATE_NETWORK: 'true',
+      BIGDATA_ALLOW_PRIVATE_NETWORK: 'true',
+      BIGDATA_POLL_MS: '100',
+      BIGDATA_LEASE_MS: '2000',
+    });
+    expect(c.aliLiving).toMatchObject({ baseUrl: 'http://127.0.0.1:9300/gw', allowPrivate: true });
+    expect(c.bigdata).toMatchObject({ allowPrivate: true, pollMs: 100, leaseMs: 2000 });
+    expect(loadConfig({ DATA_DIR: tmp(), BIGDATA_ALLOW_PRIVATE_NETWORK: 'false', BIGDATA_POLL_MS: '' }).bigdata).toMatchObject({
+      allowPrivate: false,
+      pollMs: 1000,
+    });
+  });
+
+  it('say what is wrong with a bad value', () => {
+    expect(() => loadConfig({ DATA_DIR: tmp(), BIGDATA_LEASE_MS: '10' })).toThrow(
+      'configuration: BIGDATA_LEASE_MS must be an integer between 1000 and 3600000, got "10"',
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), BIGDATA_ALLOW_PRIVATE_NETWORK: 'yes' })).toThrow(
+      'configuration: BIGDATA_ALLOW_PRIVATE_NETWORK must be true or false, got "yes"',
+    );
+    expect(() => loadConfig({ DATA_DIR: tmp(), ALILIVING_API_URL: 'ftp://x' })).toThrow('configuration: ALILIVING_API_URL must be an http(s) URL');
+  });
+
+  it('a bad value stops the server before it opens anything, with that message and no stack', () => {
+    const dir = tmp();
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), DATA_DIR: dir, PORT: '0', BIGDATA_POLL_MS: 'abc' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe('configuration: BIGDATA_POLL_MS must be an integer between 50 and 60000, got "abc"');
+    expect(fs.existsSync(path.join(dir, 'umbo.sqlite'))).toBe(false);
+  }, 60_000);
 });
 
 // Issue 8, defect 10: which X-Forwarded-For hops are believed decides the address the

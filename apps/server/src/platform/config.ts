@@ -46,6 +46,10 @@ export interface Config {
   auditRetentionDays: number;
   /** the operator's platform root CA (issue 13): PKI_ROOT_CERT_FILE + PKI_ROOT_KEY_FILE, both or neither */
   pkiRootImport: { certFile: string; keyFile: string } | undefined;
+  /** where the Ali Living cloud API is (issue 14): ALILIVING_* */
+  aliLiving: AliLivingConfig;
+  /** the data centre event queue (issue 14): BIGDATA_* plus its fixed retry and batch figures */
+  bigdata: BigdataOptions;
 }
 
 /** MASTER_KEY, or the file in DATA_DIR (`created`: written by this start). */
@@ -62,7 +66,7 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** An integer setting within [min, max]; unset or '' gives the fallback (used by the areas' own settings too). */
+/** An integer setting within [min, max]; unset or '' gives the fallback. */
 export function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -195,6 +199,72 @@ function pkiRootImport(env: Env): Config['pkiRootImport'] {
   return { certFile: path.resolve(certFile), keyFile: path.resolve(keyFile) };
 }
 
+export interface AliLivingConfig {
+  baseUrl: string;
+  allowPrivate: boolean;
+  /** per request; a link happens after the sign-in answered, but a dead gateway must not pile up requests */
+  timeoutMs: number;
+}
+
+export const ALILIVING_DEFAULT_URL = 'https://api.link.aliyun.com';
+
+/**
+ * ALILIVING_API_URL, default the Aliyun IoT API gateway. Its requests go through the guarded
+ * outbound client (A-37), which refuses private, loopback and link-local targets unless
+ * ALILIVING_ALLOW_PRIVATE_NETWORK=true (an on-premises stand-in, the tests' local gateway).
+ * Kept as URL#toString() (not url() above): the gateway path is joined to it as before.
+ */
+function aliLiving(env: Env): AliLivingConfig {
+  const raw = env.ALILIVING_API_URL || ALILIVING_DEFAULT_URL;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError('ALILIVING_API_URL', 'must be an http(s) URL');
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new ConfigError('ALILIVING_API_URL', 'must be an http(s) URL');
+  return { baseUrl: parsed.toString(), allowPrivate: env.ALILIVING_ALLOW_PRIVATE_NETWORK === 'true', timeoutMs: 3000 };
+}
+
+/** The data centre queue's settings; retries and batching are fixed (federation/bigdata/bigdata.config.ts). */
+export interface BigdataOptions {
+  /** BIGDATA_ALLOW_PRIVATE_NETWORK: a data centre on a private or loopback address (A-37) */
+  allowPrivate: boolean;
+  /** BIGDATA_POLL_MS: how often an idle queue is looked at */
+  pollMs: number;
+  /** BIGDATA_LEASE_MS: how long a claimed row is one process's; a killed process's row is due again after it */
+  leaseMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** rows handed out per look, and sent at once (one per account at most) */
+  batch: number;
+  concurrency: number;
+}
+
+export const BIGDATA_DEFAULTS: BigdataOptions = {
+  allowPrivate: false,
+  pollMs: 1000,
+  leaseMs: 30_000,
+  retryBaseMs: 1000,
+  retryMaxMs: 5 * 60_000,
+  batch: 100,
+  concurrency: 8,
+};
+
+function bigdata(env: Env): BigdataOptions {
+  const flag = env.BIGDATA_ALLOW_PRIVATE_NETWORK;
+  if (flag !== undefined && flag !== '' && flag !== 'true' && flag !== 'false') {
+    throw new ConfigError('BIGDATA_ALLOW_PRIVATE_NETWORK', `must be true or false, got "${flag}"`);
+  }
+  return {
+    ...BIGDATA_DEFAULTS,
+    allowPrivate: flag === 'true',
+    pollMs: int(env, 'BIGDATA_POLL_MS', BIGDATA_DEFAULTS.pollMs, 50, 60_000),
+    // at least twice the request's own time limit (timeoutOf): a row is never re-sent while its first send may still run
+    leaseMs: int(env, 'BIGDATA_LEASE_MS', BIGDATA_DEFAULTS.leaseMs, 1000, 3_600_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR || './data');
@@ -231,5 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionIdleMs: int(env, 'SESSION_IDLE_HOURS', 24, 1, 168) * 3_600_000,
     auditRetentionDays: int(env, 'AUDIT_RETENTION_DAYS', 180, 1, 36_500),
     pkiRootImport: pkiRootImport(env),
+    aliLiving: aliLiving(env),
+    bigdata: bigdata(env),
   };
 }

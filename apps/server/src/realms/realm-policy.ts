@@ -6,6 +6,7 @@
  */
 import { countryOf } from '../accounts/phone.js';
 import { assertThat, fail } from '../platform/errors.js';
+import { deepFreeze, sharedFreshRead } from '../platform/shared-read.js';
 import { readRealmSettings, type StoredRealmSettings } from './realm-settings.js';
 import type { RealmRepo } from './realms.repo.js';
 
@@ -14,15 +15,68 @@ export type FlowSettings = StoredRealmSettings;
 
 export type MethodList = 'backend_support_login_method' | 'backend_support_regist_method' | 'backend_support_find_back_method';
 
-export function createRealmPolicy(realms: RealmRepo) {
-  /** 1004 for a realm that does not exist. */
-  async function settingsOf(realmId: string): Promise<FlowSettings> {
+export interface RealmPolicyOptions {
+  /**
+   * The auth epoch (migration 0021; realm changes bump it since 0031). With it, settings are
+   * kept in memory and used while the epoch they were read under is current: a sign-in read
+   * them four times (the form, the throttle, the audit's data-centre tap, the Ali Living hook),
+   * each a query and a JSON parse; now concurrent requests share one tiny read.
+   */
+  readEpoch?: () => Promise<number>;
+  maxEntries?: number;
+}
+
+interface Entry {
+  epoch: number;
+  settings: FlowSettings;
+}
+
+export function createRealmPolicy(realms: RealmRepo, opts: RealmPolicyOptions = {}) {
+  const freshEpoch = opts.readEpoch && sharedFreshRead(opts.readEpoch);
+  const maxEntries = opts.maxEntries ?? 1000;
+  const entries = new Map<string, Entry>();
+  let epochSeen = 0;
+  const counters = { hits: 0, misses: 0 };
+
+  async function read(realmId: string): Promise<FlowSettings> {
     const realm = await realms.findRealmById(realmId);
     assertThat(realm, 'NOT_FOUND');
     return readRealmSettings(realm.settings);
   }
 
-  return { settingsOf };
+  /**
+   * 1004 for a realm that does not exist. The answer is frozen (it may be shared): a caller
+   * that needs to change settings copies them. Never called inside a transaction: its reads
+   * go through the database handle, not the caller's transaction.
+   */
+  async function settingsOf(realmId: string): Promise<FlowSettings> {
+    if (!freshEpoch) return read(realmId);
+    const epoch = await freshEpoch();
+    if (epoch !== epochSeen) {
+      entries.clear();
+      epochSeen = epoch;
+    }
+    const hit = entries.get(realmId);
+    if (hit) {
+      counters.hits++;
+      return hit.settings;
+    }
+    counters.misses++;
+    // Read after the epoch: a change committed in between moves the epoch on, and this entry,
+    // stamped with the older one, is dropped at the next call.
+    const settings = deepFreeze(await read(realmId));
+    if (epoch === epochSeen) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(realmId, { epoch, settings });
+    }
+    return settings;
+  }
+
+  return {
+    settingsOf,
+    /** hits and misses since start (tests check the cache is really used, and really dropped) */
+    stats: () => ({ ...counters, entries: entries.size }),
+  };
 }
 
 /** A method that is off is refused by the server too (issue 3): 1014. */

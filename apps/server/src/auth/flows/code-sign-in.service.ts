@@ -63,7 +63,7 @@ export function createCodeSignInService(d: FlowDeps) {
   async function federatedSmsCode(realmId: string, settings: FlowSettings, target: string, purpose: CodePurpose, meta: RequestMeta): Promise<IssuedCode> {
     if (purpose === 'retrieve') throw fail('METHOD_DISABLED', { method: 'retrieve' });
     if (purpose === 'register') await chargeRegistration(d, realmId, meta.ip);
-    const serialNo = await d.federation!.sendCode(realmId, settings, { e164: target, country: countryOf(target) }, purpose);
+    const serialNo = await d.federation!.sendCode(realmId, settings, { e164: target, country: countryOf(target) }, purpose, meta.ip);
     const now = d.clock.now();
     return { code: '', serialNo, expiresAt: now + CODE_DEFAULTS.ttlMs, resendAt: now + CODE_DEFAULTS.resendAfterMs };
   }

@@ -55,7 +55,7 @@ export interface FederatedPhone {
 export interface FederatedFlows {
   handles(settings: FlowSettings): boolean;
   /** the backend sends the code; answers its serial number */
-  sendCode(realmId: string, settings: FlowSettings, phone: FederatedPhone, purpose: 'login' | 'register'): Promise<string>;
+  sendCode(realmId: string, settings: FlowSettings, phone: FederatedPhone, purpose: 'login' | 'register', ip: string): Promise<string>;
   /** the shadow account, undefined for a wrong code */
   codeSignIn(realmId: string, settings: FlowSettings, phone: FederatedPhone, code: string, serialNo: string): Promise<Account | undefined>;
   /** 1205 when the backend knows the user, 4006 for a wrong code */

@@ -14,8 +14,6 @@ const WRONG = 'ali-Wrong-Secret-5522';
 const group = { type: 'aliliving', enable: true, appCloudKey: 'log-key', projectRes: 'p-log', appKey: 'living-log' } as const;
 
 const standIn = await startStandIn({ appKey: group.appCloudKey, appSecret: RIGHT, projectRes: group.projectRes, openIdAppKey: group.appKey });
-process.env.ALILIVING_API_URL = standIn.url;
-process.env.ALILIVING_ALLOW_PRIVATE_NETWORK = 'true';
 afterAll(() => standIn.stop());
 
 for (const target of DB_TARGETS) {
@@ -23,7 +21,11 @@ for (const target of DB_TARGETS) {
     const lines: string[] = [];
     let h: Harness & { dispose(): Promise<void> };
     beforeAll(async () => {
-      h = await createHarness(target, { LOG_LEVEL: 'trace' }, { logDestination: { write: (s: string) => void lines.push(s) } });
+      h = await createHarness(
+        target,
+        { LOG_LEVEL: 'trace', ALILIVING_API_URL: standIn.url, ALILIVING_ALLOW_PRIVATE_NETWORK: 'true' },
+        { logDestination: { write: (s: string) => void lines.push(s) } },
+      );
     });
     afterAll(async () => h?.dispose());
 

@@ -13,11 +13,12 @@
 import type { BigdataQueueStatus } from '@umbo/contracts/dashboard';
 import { outbound, OutboundRefused, type OutboundRequest, type OutboundResponse } from '../../notify/outbound.js';
 import type { Clock } from '../../platform/clock.js';
+import type { BigdataOptions } from '../../platform/config.js';
 import { newId } from '../../platform/crypto.js';
 import type { Logger } from '../../platform/logger.js';
 import { readRealmSettings } from '../../realms/realm-settings.js';
 import type { RealmRepo } from '../../realms/realms.repo.js';
-import { backoffMs, timeoutOf, type BigdataOptions } from './bigdata.config.js';
+import { backoffMs, timeoutOf } from './bigdata.config.js';
 import type { BigdataEventRow, BigdataRepo } from './bigdata.repo.js';
 
 export interface BigdataDeliveryDeps {

@@ -8,11 +8,13 @@
  * The report carries ids, the account's name, the kind, the time and the NAMES of changed
  * fields — never a value, an address, a password or a code (the audit input holds none either).
  */
+import { ErrorCodes } from '@umbo/contracts';
 import type { AuditInput, AuditService } from '../../audit/audit.service.js';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
+import { ApiError } from '../../platform/errors.js';
 import type { Db, Transact } from '../../platform/db.js';
-import { readRealmSettings } from '../../realms/realm-settings.js';
+import { readRealmSettings, type StoredRealmSettings } from '../../realms/realm-settings.js';
 import type { RealmRepo } from '../../realms/realms.repo.js';
 import type { BigdataRepo } from './bigdata.repo.js';
 
@@ -89,6 +91,8 @@ export function reportOf(e: AuditInput, kind: BigdataEventKind, category: string
 export interface BigdataTapDeps {
   queue: Pick<BigdataRepo, 'enqueue'>;
   realms: Pick<RealmRepo, 'findRealmById'>;
+  /** outside a transaction: the realm settings as the sign-in flows read them (kept in memory, realms/realm-policy.ts) */
+  settingsOf?(realmId: string): Promise<Pick<StoredRealmSettings, 'backend_type' | 'backend'>>;
   transact: Transact;
   clock: Clock;
 }
@@ -97,10 +101,20 @@ export interface BigdataTapDeps {
 export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): AuditService {
   /** The realm's data-centre category, or undefined when the realm does not report. */
   async function categoryOf(realmId: string, trx?: Db): Promise<string | undefined> {
-    const realm = await deps.realms.findRealmById(realmId, trx);
-    if (!realm) return undefined;
-    const st = readRealmSettings(realm.settings);
+    const st = await settingsIn(realmId, trx);
+    if (!st) return undefined;
     return st.backend_type === 'bigdata' && st.backend?.type === 'bigdata' ? st.backend.category : undefined;
+  }
+
+  /** Inside the caller's transaction the row as that transaction sees it; outside, the shared settings. */
+  async function settingsIn(realmId: string, trx?: Db): Promise<Pick<StoredRealmSettings, 'backend_type' | 'backend'> | undefined> {
+    if (!trx && deps.settingsOf)
+      return deps.settingsOf(realmId).catch((err: unknown) => {
+        if (err instanceof ApiError && err.def === ErrorCodes.NOT_FOUND) return undefined; // a realm deleted meanwhile
+        throw err;
+      });
+    const realm = await deps.realms.findRealmById(realmId, trx);
+    return realm ? readRealmSettings(realm.settings) : undefined;
   }
 
   async function enqueue(e: AuditInput, kind: BigdataEventKind, category: string, trx: Db): Promise<void> {

@@ -8,7 +8,7 @@
  * A claimed row's `next_attempt_at` is its lease's end: a process killed mid-send leaves a
  * row that simply becomes due again when the lease runs out (A-45), with no separate sweep.
  */
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../platform/db.js';
 import type { BigdataEventTable } from './bigdata.tables.js';
 
@@ -28,12 +28,23 @@ export interface QueueRealmFigures {
 }
 
 export function createBigdataRepo(db: Db) {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   return {
-    async enqueue(row: NewBigdataEvent, trx: Db = db): Promise<void> {
+    /**
+     * Queues the event unless its realm is gone (false then: the realm's deletion takes its
+     * reports along, and one written in the same moment must not fail the change it reports).
+     * On PostgreSQL the realm's row is held (FOR KEY SHARE, as the foreign key check would):
+     * a deletion under way is waited for and then seen, one not yet begun waits for this
+     * transaction and takes the row along. On SQLite the writer holds the database anyway.
+     */
+    async enqueue(row: NewBigdataEvent, trx: Db = db): Promise<boolean> {
+      const realm = trx.selectFrom('realms').select('id').where('id', '=', row.realm_id);
+      if (!(await (pg ? realm.forKeyShare() : realm).executeTakeFirst())) return false;
       await trx
         .insertInto('bigdata_events')
         .values({ ...row, state: 'pending', attempts: 0, lease_until: 0, lease_holder: '' })
         .execute();
+      return true;
     },
 
     /**

@@ -30,7 +30,7 @@ describeBothDbs('IT-interface codes, registration and lookups', (h) => {
       const phone = { e164: `+86${national}`, country: '86' };
       const user = await ref.addUser({ username: `sms${uniq()}`, password: 'Backend-Pass-1', phone: phone.e164 });
       const settings = await settingsOf(realmId);
-      const serialNo = await fed().sendCode(realmId, settings, phone, 'login');
+      const serialNo = await fed().sendCode(realmId, settings, phone, 'login', '10.9.0.1');
       const sent = (await ref.requests()).at(-1)!.fields;
       expect(sent).toEqual(
         doAuthNeedCountryCode

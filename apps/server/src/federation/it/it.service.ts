@@ -6,12 +6,15 @@
  * 1303 (SPEC §8 "Connect it error"), never a 500 and never a shadow account.
  */
 import type { Account, AccountRepo } from '../../accounts/accounts.repo.js';
+import type { CodeStore } from '../../codes/store.js';
 import type { OutboundDeps } from '../../notify/outbound.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Secrets } from '../../platform/crypto.js';
 import type { Transact } from '../../platform/db.js';
 import { fail } from '../../platform/errors.js';
 import type { FlowSettings } from '../../realms/realm-policy.js';
+import { mapBounded } from './bounded.js';
+import { createItCodeLimits } from './code-limits.js';
 import { BreakerOpen, createBreakers, type Breakers, type BreakerView } from './breaker.js';
 import { ItAnswer, ItUnavailable, regionOf, type ItBackend } from './client.js';
 import { getUsersByIds } from './default.js';
@@ -19,12 +22,17 @@ import { createEcoglobleEndpoints, IT_CODES, type ItRegistration, type ItTarget,
 import { createShadowAccounts } from './shadow.js';
 import type { ShadowLinkRepo } from './shadow.repo.js';
 
+/** getUsersInfo calls in flight at once for one lookup (ecogloble asks one id per call). */
+export const LOOKUP_CONCURRENCY = 8;
+
 export interface ItFederationDeps {
   accounts: AccountRepo;
   links: ShadowLinkRepo;
   transact: Transact;
   clock: Clock;
-  secrets: Pick<Secrets, 'decrypt'>;
+  secrets: Pick<Secrets, 'decrypt' | 'hash'>;
+  /** the code store's counters: the resend wait, daily cap and wrong tries of backend codes (code-limits.ts) */
+  counters: Pick<CodeStore, 'hitCounter' | 'releaseCounters'>;
   /** NOTIFY_ALLOW_PRIVATE_NETWORK (A-37) */
   allowPrivate: boolean;
   breakers?: Breakers;
@@ -42,6 +50,19 @@ export function createItFederation(d: ItFederationDeps) {
   const endpoints = createEcoglobleEndpoints({ clock: d.clock, allowPrivate: d.allowPrivate, outbound: d.outbound });
   const breakers = d.breakers ?? createBreakers(d.clock);
   const shadows = createShadowAccounts(d);
+  const limits = createItCodeLimits(d);
+  // The realm's sealed appSercet, opened once per sealed value (each value has its own IV, so a
+  // changed secret is a new key here): AES-GCM per sign-in was a measurable share of it.
+  const opened = new Map<string, string>();
+  const secretOf = (sealed: string): string => {
+    let plain = opened.get(sealed);
+    if (plain === undefined) {
+      plain = d.secrets.decrypt(sealed);
+      if (opened.size >= 100) opened.clear();
+      opened.set(sealed, plain);
+    }
+    return plain;
+  };
 
   function target(settings: FlowSettings, region: string | undefined): { t: ItTarget; region: string } {
     const backend = itBackendOf(settings);
@@ -49,7 +70,7 @@ export function createItFederation(d: ItFederationDeps) {
     // the settings service refuses a group without its secret; a missing one is a broken record
     if (!backend.appSercet) throw fail('CONNECT_IT_ERROR', { reason: 'not_configured' });
     const r = regionOf(backend, region);
-    return { t: { backend, secret: d.secrets.decrypt(backend.appSercet), host: r.host, backendRealmId: settings.backend_realm_id }, region: r.region };
+    return { t: { backend, secret: secretOf(backend.appSercet), host: r.host, backendRealmId: settings.backend_realm_id }, region: r.region };
   }
 
   /** Runs one backend call under the realm's breaker; failures become 1303, other answers stay ItAnswer. */
@@ -85,25 +106,40 @@ export function createItFederation(d: ItFederationDeps) {
   }
 
   return {
-    /** Does this realm delegate its accounts to an IT-interface backend? */
-    handles: (settings: FlowSettings) => itBackendOf(settings) !== undefined,
+    /**
+     * Does this realm delegate its accounts (or the account of this user name) to an
+     * IT-interface backend? A service account (`owner/subname`) is umbo's own even here: its
+     * password is kept and checked by umbo, and backend user names hold no '/'.
+     */
+    handles: (settings: FlowSettings, username?: string) => itBackendOf(settings) !== undefined && !username?.includes('/'),
 
     passwordSignIn(realmId: string, settings: FlowSettings, input: { username: string; password: string; country?: string | undefined }) {
       return signIn(realmId, settings, input.country, (t) => endpoints.login(t, input.username, input.password, input.country));
     },
 
-    /** The backend sends the code itself; answers its serial number (the code's handle). */
-    async sendCode(realmId: string, settings: FlowSettings, phone: { e164: string; country: string }, purpose: 'login' | 'register'): Promise<string> {
+    /** The backend sends the code itself; answers its serial number (the code's handle). Our resend wait and daily cap apply. */
+    async sendCode(
+      realmId: string,
+      settings: FlowSettings,
+      phone: { e164: string; country: string },
+      purpose: 'login' | 'register',
+      ip: string,
+    ): Promise<string> {
       const { t } = target(settings, phone.country);
-      try {
-        return await guarded(realmId, t, () => endpoints.getVerifyCode(t, phone.e164, phone.country, purpose));
-      } catch (err) {
-        throw unexpected(err);
-      }
+      return limits.sending(realmId, phone.e164, purpose, ip, async () => {
+        try {
+          return await guarded(realmId, t, () => endpoints.getVerifyCode(t, phone.e164, phone.country, purpose));
+        } catch (err) {
+          throw unexpected(err);
+        }
+      });
     },
 
+    /** A-33: a code's wrong tries are counted here too, so a backend without a limit still gets at most 5 guesses. */
     codeSignIn(realmId: string, settings: FlowSettings, phone: { e164: string; country: string }, code: string, serialNo: string) {
-      return signIn(realmId, settings, phone.country, (t) => endpoints.loginByVerifyCode(t, phone.e164, phone.country, code, serialNo));
+      return limits.guessing(realmId, phone.e164, serialNo, () =>
+        signIn(realmId, settings, phone.country, (t) => endpoints.loginByVerifyCode(t, phone.e164, phone.country, code, serialNo)),
+      );
     },
 
     /** Registration goes to the backend; 1205 when it knows the user already. */
@@ -131,13 +167,13 @@ export function createItFederation(d: ItFederationDeps) {
         try {
           if (t.backend.type === 'default') found.push(...(await guarded(realmId, t, () => getUsersByIds(endpoints, t, ids))));
           else {
-            for (const id of ids) {
-              const one = await guarded(realmId, t, () => endpoints.getUser(t, id)).catch((err: unknown) => {
+            const answers = await mapBounded(ids, LOOKUP_CONCURRENCY, (id) =>
+              guarded(realmId, t, () => endpoints.getUser(t, id)).catch((err: unknown) => {
                 if (err instanceof ItAnswer && err.itCode === IT_CODES.notFound) return undefined;
                 throw err;
-              });
-              if (one) found.push(one);
-            }
+              }),
+            );
+            for (const one of answers) if (one) found.push(one);
           }
         } catch (err) {
           throw unexpected(err);

@@ -7,7 +7,7 @@ process.env.NOTIFY_ALLOW_PRIVATE_NETWORK = 'true';
 
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBothDbs } from '../../test/harness.js';
-import { signIn } from '../../test/kit.js';
+import { createPerson, createService, signIn } from '../../test/kit.js';
 import { accountsOf, itGroup, itRealm, startReference, type RefBackend } from './it.testkit.js';
 
 const PASSWORD = 'Backend-Pass-1';
@@ -141,6 +141,16 @@ describeBothDbs('IT-interface password sign-in', (h) => {
     const blocked = await signIn(h(), { username, password: PASSWORD, realmId });
     expect(blocked.body).toMatchObject({ code: 1300, errData: { locked: true } });
     expect((await ref.requests()).length).toBe(before);
+  });
+
+  it("a service account (owner/subname) signs in with umbo's own password, never at the backend; a wrong one is 1010", async () => {
+    const realmId = await itRealm(h(), itGroup('ecogloble', ref.port));
+    const owner = await createPerson(h(), { realmId, password: null });
+    const svc = await createService(h(), owner, 'robot1');
+    expect((await signIn(h(), { username: svc.username, password: svc.password, realmId })).status).toBe(200);
+    expect((await signIn(h(), { username: svc.username, password: 'Not-The-Password-9', realmId })).body.code).toBe(1010);
+    const asked = (await ref.requests()).filter((r) => (r.fields as { account?: string } | undefined)?.account === svc.username);
+    expect(asked).toEqual([]);
   });
 
   it('a realm of type default without a backend group stays the built-in store', async () => {

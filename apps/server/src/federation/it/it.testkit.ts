@@ -15,7 +15,7 @@ interface RefServer extends http.Server {
   addUser(u: { username: string; password: string; email?: string; phone?: string; id?: string; disabled?: boolean }): Promise<{ userId: string }>;
 }
 interface RefModule {
-  createServer(o: { db: string; appKey: string; appSecret: string; prefix?: string }): RefServer;
+  createServer(o: { db: string; appKey: string; appSecret: string; prefix?: string; now?: () => number }): RefServer;
 }
 
 export interface RefBackend {
@@ -32,10 +32,18 @@ export interface RefBackend {
 // the example is plain JS outside the TypeScript project: loaded by URL, typed here
 const REF_URL = new URL('../../../../../examples/it-backend/server.mjs', import.meta.url).href;
 
-export async function startReference(o: { host?: string; port?: number; appSecret?: string } = {}): Promise<RefBackend> {
+/** `nowMs`: the backend's clock (default the real one), e.g. a suite's fake clock that umbo signs with. */
+export async function startReference(o: { host?: string; port?: number; appSecret?: string; nowMs?: () => number } = {}): Promise<RefBackend> {
   const mod = (await import(REF_URL)) as RefModule;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'it-ref-'));
-  const server = mod.createServer({ db: path.join(dir, 'users.sqlite'), appKey: APP_KEY, appSecret: o.appSecret ?? APP_SECRET, prefix: PREFIX });
+  const nowMs = o.nowMs;
+  const server = mod.createServer({
+    db: path.join(dir, 'users.sqlite'),
+    appKey: APP_KEY,
+    appSecret: o.appSecret ?? APP_SECRET,
+    prefix: PREFIX,
+    ...(nowMs ? { now: () => Math.floor(nowMs() / 1000) } : {}),
+  });
   const host = o.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

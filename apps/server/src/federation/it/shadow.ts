@@ -21,7 +21,7 @@ export interface ShadowDeps {
 }
 
 /** The backend's phone in our form (E.164), or none when it cannot be read as a number. */
-function phoneOf(u: ItUser): string | null {
+export function phoneOf(u: ItUser): string | null {
   if (!u.phone) return null;
   return normaliseMobile(u.phone, u.countryCode ?? undefined) ?? null;
 }

@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: 'حسابات الأشخاص (الكل)',
     account_create: 'إنشاء حساب',
     account_update: 'تعديل حساب',
+    account_refresh: 'تحديث من الواجهة الخلفية',
     account_enable: 'تمكين حساب',
     account_disable: 'تعطيل حساب',
     account_delete: 'حذف حساب',

@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: 'Personenkonten (alle)',
     account_create: 'Konto erstellt',
     account_update: 'Konto bearbeitet',
+    account_refresh: 'Aus dem Backend aktualisiert',
     account_enable: 'Konto aktiviert',
     account_disable: 'Konto deaktiviert',
     account_delete: 'Konto gelöscht',

@@ -38,4 +38,5 @@ export const validation: Phrases['validation'] = {
   serial: 'Die Seriennummer besteht nur aus Ziffern',
   period_min: 'Mindestens ein Monat (30 Tage)',
   period_order: 'Die Standardgültigkeit darf das Maximum nicht überschreiten',
+  no_it_backend: 'Diese Domäne verwaltet ihre Konten selbst (kein IT-Schnittstellen-Backend)',
 };

@@ -62,6 +62,7 @@ export const audit = {
     account_: 'Person accounts (all)',
     account_create: 'Account created',
     account_update: 'Account edited',
+    account_refresh: 'Refreshed from backend',
     account_enable: 'Account enabled',
     account_disable: 'Account disabled',
     account_delete: 'Account deleted',

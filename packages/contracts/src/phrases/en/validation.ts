@@ -37,4 +37,5 @@ export const validation = {
   serial: 'The serial number is digits only',
   period_min: 'Not less than one month (30 days)',
   period_order: 'The default validity cannot exceed the maximum',
+  no_it_backend: 'This domain keeps its accounts itself (no IT-interface backend)',
 };

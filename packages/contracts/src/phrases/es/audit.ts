@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: 'Cuentas de personas (todas)',
     account_create: 'Cuenta creada',
     account_update: 'Cuenta editada',
+    account_refresh: 'Actualizada desde el backend',
     account_enable: 'Cuenta habilitada',
     account_disable: 'Cuenta deshabilitada',
     account_delete: 'Cuenta eliminada',

@@ -38,4 +38,5 @@ export const validation: Phrases['validation'] = {
   serial: 'El número de serie solo contiene dígitos',
   period_min: 'Al menos un mes (30 días)',
   period_order: 'La validez predeterminada no puede superar el máximo',
+  no_it_backend: 'Este dominio gestiona sus propias cuentas (sin backend de interfaz IT)',
 };

@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: 'Comptes de personnes (tous)',
     account_create: 'Compte créé',
     account_update: 'Compte modifié',
+    account_refresh: 'Actualisé depuis le backend',
     account_enable: 'Compte activé',
     account_disable: 'Compte désactivé',
     account_delete: 'Compte supprimé',

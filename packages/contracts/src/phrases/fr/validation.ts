@@ -38,4 +38,5 @@ export const validation: Phrases['validation'] = {
   serial: 'Le numéro de série ne contient que des chiffres',
   period_min: 'Au moins un mois (30 jours)',
   period_order: 'La validité par défaut ne peut pas dépasser le maximum',
+  no_it_backend: "Ce domaine gère lui-même ses comptes (pas de backend d'interface IT)",
 };

@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: 'Account personali (tutti)',
     account_create: 'Account creato',
     account_update: 'Account modificato',
+    account_refresh: 'Aggiornato dal backend',
     account_enable: 'Account abilitato',
     account_disable: 'Account disabilitato',
     account_delete: 'Account eliminato',

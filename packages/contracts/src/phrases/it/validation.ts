@@ -38,4 +38,5 @@ export const validation: Phrases['validation'] = {
   serial: 'Il numero di serie contiene solo cifre',
   period_min: 'Almeno un mese (30 giorni)',
   period_order: 'La validità predefinita non può superare il massimo',
+  no_it_backend: 'Questo dominio gestisce da sé i propri account (nessun backend di interfaccia IT)',
 };

@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: '個人アカウント（すべて）',
     account_create: 'アカウントを作成',
     account_update: 'アカウントを編集',
+    account_refresh: 'バックエンドから更新',
     account_enable: 'アカウントを有効化',
     account_disable: 'アカウントを無効化',
     account_delete: 'アカウントを削除',

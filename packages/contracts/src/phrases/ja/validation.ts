@@ -38,4 +38,5 @@ export const validation: Phrases['validation'] = {
   serial: 'シリアル番号は数字のみです',
   period_min: '1 か月（30 日）以上にしてください',
   period_order: '既定の有効期間は最大有効期間を超えられません',
+  no_it_backend: 'このドメインはアカウントを自分で管理しています（IT インターフェースのバックエンドなし）',
 };

@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: 'Contas de pessoas (todas)',
     account_create: 'Conta criada',
     account_update: 'Conta editada',
+    account_refresh: 'Atualizada do backend',
     account_enable: 'Conta ativada',
     account_disable: 'Conta desativada',
     account_delete: 'Conta eliminada',

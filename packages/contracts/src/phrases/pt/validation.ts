@@ -38,4 +38,5 @@ export const validation: Phrases['validation'] = {
   serial: 'O número de série contém apenas dígitos',
   period_min: 'Pelo menos um mês (30 dias)',
   period_order: 'A validade padrão não pode exceder o máximo',
+  no_it_backend: 'Este domínio mantém as próprias contas (sem backend de interface IT)',
 };

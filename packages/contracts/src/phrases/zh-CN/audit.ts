@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: '自然人账户（全部）',
     account_create: '创建账户',
     account_update: '编辑账户',
+    account_refresh: '从后端刷新',
     account_enable: '启用账户',
     account_disable: '禁用账户',
     account_delete: '删除账户',

@@ -38,4 +38,5 @@ export const validation: Phrases['validation'] = {
   serial: '序列号只能是数字',
   period_min: '不能少于一个月（30 天）',
   period_order: '默认有效期不能超过最长有效期',
+  no_it_backend: '该域自行管理账号（没有 IT 接口后端）',
 };

@@ -64,6 +64,7 @@ export const audit: Phrases['audit'] = {
     account_: '自然人帳戶（全部）',
     account_create: '建立帳戶',
     account_update: '編輯帳戶',
+    account_refresh: '從後端重新整理',
     account_enable: '啟用帳戶',
     account_disable: '停用帳戶',
     account_delete: '刪除帳戶',

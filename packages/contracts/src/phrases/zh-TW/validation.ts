@@ -38,4 +38,5 @@ export const validation: Phrases['validation'] = {
   serial: '序號只能是數字',
   period_min: '不能少於一個月（30 天）',
   period_order: '預設有效期不能超過最長有效期',
+  no_it_backend: '此網域自行管理帳號（沒有 IT 介面後端）',
 };
