@@ -26,6 +26,7 @@ import { usePerson, usePersonOtp, usePersonSessions } from '../api/person-detail
 import { useUpdatePerson } from '../api/person-save';
 import { usePersonSecurity } from '../api/person-security';
 import { fieldError } from './person-create-dialog';
+import { PersonRefreshButton } from './person-refresh';
 import { PersonUpstreamLinks } from './person-upstream-links';
 
 interface Props {
@@ -98,7 +99,10 @@ function PersonDetails({ realmId, person, user }: { realmId: string; person: Per
           </Link>
         </p>
       )}
-      {may('edit') && <ContactForm realmId={realmId} person={person} />}
+      {/* issue 14: shown only in a realm behind an IT-interface backend */}
+      {may('edit') && <PersonRefreshButton realmId={realmId} person={person} user={user} />}
+      {/* keyed by the last change: a refresh from the backend shows its values in the form */}
+      {may('edit') && <ContactForm key={person.updatedAt} realmId={realmId} person={person} />}
       {may('get') && <Sessions realmId={realmId} person={person} canRevoke={may('update')} />}
       {may('get') && <Otp realmId={realmId} person={person} canReset={may('update') && !self} />}
       {may('get') && <PersonUpstreamLinks realmId={realmId} person={person} canRemove={may('edit')} />}

@@ -29,6 +29,7 @@ import { PersonDrawer } from '../components/person-drawer';
 import { PersonExportButton } from '../components/person-export-button';
 import { PersonImportDialog } from '../components/person-import-dialog';
 import { PersonPager } from '../components/person-pager';
+import { useBulkRefresh } from '../components/person-refresh';
 import { PersonToolbar, type PersonFilterName } from '../components/person-toolbar';
 import '../components/person.css';
 
@@ -77,6 +78,8 @@ export default function PersonPage() {
   const { data, error, isFetching, refetch } = usePersonList(realmId, { ...filter, limit: list.pageSize, cursor: f.cursor });
   const one = usePersonAction(realmId);
   const bulk = useBulkPersonAction(realmId);
+  // issue 14: in a realm behind an IT-interface backend, the selection can also be refreshed from it
+  const refresh = useBulkRefresh(realmId, user, selected, () => setSelected([]));
 
   const ask = (action: PersonAction, p: PersonItem) =>
     confirm({
@@ -234,7 +237,7 @@ export default function PersonPage() {
         rowTestId="person-row"
         toolbar={<PersonToolbar list={list} realmId={realmId} ownRealmId={user.realmId} />}
         selection={
-          bulkActions.length
+          bulkActions.length || refresh.button
             ? {
                 selectedKeys: selected,
                 onChange: setSelected,
@@ -245,6 +248,7 @@ export default function PersonPage() {
                         {t(`people.person.${a}`)}
                       </Button>
                     ))}
+                    {refresh.button}
                   </Space>
                 ),
               }
@@ -263,6 +267,7 @@ export default function PersonPage() {
       />
       {open?.kind === 'create' && <PersonCreateDialog realmId={realmId} onClose={() => setOpen(undefined)} />}
       {open?.kind === 'import' && <PersonImportDialog realmId={realmId} onClose={() => setOpen(undefined)} />}
+      {refresh.dialog}
       {open?.kind === 'detail' && <PersonDrawer realmId={realmId} id={open.id} user={user} onClose={() => setOpen(undefined)} />}
     </Card>
   );
