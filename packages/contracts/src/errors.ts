@@ -132,6 +132,8 @@ export const ErrorCodes = {
   CA_UNAVAILABLE: { code: 1112, key: 'ca_unavailable', status: 409 },
   /** tools: the input could not be converted (wrong password, wrong format; errData {reason}) */
   CONVERT_FAILED: { code: 1113, key: 'convert_failed', status: 400 },
+  /** a revoked CA is never renewed with its key: an account CA gets a new one (replace, or the account's next issuance) */
+  CA_REVOKED: { code: 1114, key: 'ca_revoked', status: 409 },
   // realm backends (issue 14)
   /** SPEC §8 "Connect it error": the realm's IT-interface backend is down, slow (> 3 s), refused our signature or answered garbage; errData {reason} */
   CONNECT_IT_ERROR: { code: 1303, key: 'connect_it_error', status: 502 },

@@ -344,6 +344,10 @@ export const pkiPaths = {
   realmAccountCas: (realmId: string) => `/api/cert/realms/${e(realmId)}/account-cas`,
   realmAccountCaRenew: (realmId: string, caId: string) => `/api/cert/realms/${e(realmId)}/account-cas/${e(caId)}/renew`,
   realmAccountCaRevoke: (realmId: string, caId: string) => `/api/cert/realms/${e(realmId)}/account-cas/${e(caId)}/revoke`,
+  /** a revoked account CA replaced by a new account CA with a NEW key (its account's next issuance does the same) */
+  realmAccountCaReplace: (realmId: string, caId: string) => `/api/cert/realms/${e(realmId)}/account-cas/${e(caId)}/replace`,
+  /** the platform root renewed with its key (administrators of master holding domainCert.update) */
+  platformRootRenew: '/api/cert/platform-root/renew',
   realmExpiring: (realmId: string) => `/api/cert/realms/${e(realmId)}/expiring`,
   /** public (no token): AIA caIssuers, CRL distribution point, OCSP */
   publicCaCert: (realmId: string, caId: string) => `/pki/realms/${e(realmId)}/cas/${e(caId)}.crt`,

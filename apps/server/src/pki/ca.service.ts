@@ -3,7 +3,8 @@
  * PKI_ROOT_CERT_FILE + PKI_ROOT_KEY_FILE) → realm intermediate (realmMiddleCertValidity,
  * pathLen 1) → account CA (accountCertValidity, pathLen 0), each made on first need. Renewal
  * keeps the key and the subject (issued certificates keep verifying: same SKI) with a new
- * serial and validity. CA private keys are sealed at rest and never answered (CA-05).
+ * serial and validity — never for a revoked CA (1114): a revoked account CA is replaced by a
+ * new one with a new key. CA private keys are sealed at rest and never answered (CA-05).
  */
 import crypto, { type KeyObject, type webcrypto } from 'node:crypto';
 import fs from 'node:fs';
@@ -130,35 +131,57 @@ export function createCaService(deps: {
     );
   }
 
-  async function accountCa(a: CaAccount): Promise<LoadedCa> {
+  /**
+   * A new account CA of `a`, always with a fresh key. A replacement of a revoked one gets a
+   * name of its own ("key 2", …): relying parties match issuers and CRLs by name, and the
+   * revoked CA keeps publishing its CRL under the old one.
+   */
+  async function accountCaSpec(a: CaAccount, parent: LoadedCa, replaces?: string): Promise<NewCa> {
+    assertUsable(parent);
+    const v = await deps.validitiesOf(a.realmId);
+    const cn = `${a.username} Account CA`;
+    const generation = replaces ? (await pki.countAccountCas(a.id)) + 1 : 1;
+    return {
+      kind: 'account',
+      slot: `account:${a.id}`,
+      realmId: a.realmId,
+      accountId: a.id,
+      parent,
+      // the account id keeps the name unique in the realm, whatever the account is called later
+      subject: nameOf(cn, generation > 1 ? `account ${a.id} key ${generation}` : `account ${a.id}`, deps.siteTitle),
+      notAfter: Math.min(daysFrom(clock.now(), v.accountCertValidity), parent.certRow.not_after),
+      pathLen: 0,
+      pkcs8Pem: (await newCaKey(CA_CURVE)).pkcs8Pem,
+      description: `${a.username} CA`.slice(0, 50).padEnd(4, '_'),
+      defaultIssueDays: ACCOUNT_CA_DEFAULT_ISSUE_DAYS,
+      maxIssueDays: ACCOUNT_CA_MAX_ISSUE_DAYS,
+      cn,
+      ...(replaces ? { replaces } : {}),
+    };
+  }
+
+  /**
+   * The account's CA, made on first need. With `replacingFor` (issuance: the caller acting) a
+   * revoked one is replaced by a new CA with a NEW key — never renewed with the old one; the
+   * revoked CA and what it issued stay in the intermediate's CRL.
+   */
+  async function accountCa(a: CaAccount, replacingFor?: CaCaller): Promise<LoadedCa> {
     const found = await store.loadSlot(`account:${a.id}`);
-    if (found) return found;
+    if (found && !(replacingFor && found.certRow.revoked_at !== null)) return found;
     const parent = await realmCa(a.realmId);
-    return store.ensure(
-      `account:${a.id}`,
-      async () => {
-        assertUsable(parent);
-        const v = await deps.validitiesOf(a.realmId);
-        const cn = `${a.username} Account CA`;
-        return {
-          kind: 'account',
-          slot: `account:${a.id}`,
-          realmId: a.realmId,
-          accountId: a.id,
-          parent,
-          // the account id keeps the name unique in the realm, whatever the account is called later
-          subject: nameOf(cn, `account ${a.id}`, deps.siteTitle),
-          notAfter: Math.min(daysFrom(clock.now(), v.accountCertValidity), parent.certRow.not_after),
-          pathLen: 0,
-          pkcs8Pem: (await newCaKey(CA_CURVE)).pkcs8Pem,
-          description: `${a.username} CA`.slice(0, 50).padEnd(4, '_'),
-          defaultIssueDays: ACCOUNT_CA_DEFAULT_ISSUE_DAYS,
-          maxIssueDays: ACCOUNT_CA_MAX_ISSUE_DAYS,
-          cn,
-        };
-      },
-      null,
-    );
+    if (found) return store.replace(found.row.slot, () => accountCaSpec(a, parent, found.row.id), replacingFor?.actor ?? null);
+    return store.ensure(`account:${a.id}`, () => accountCaSpec(a, parent), null);
+  }
+
+  /** Replace (domainCert.update): a revoked account CA of the realm gets its successor now rather than at the account's next issuance. */
+  async function replaceRevoked(realmId: string, caId: string, caller: CaCaller): Promise<LoadedCa> {
+    const old = await accountCaIn(realmId, caId);
+    assertThat(old.certRow.revoked_at !== null, 'INVALID_PARAMETER', { field: 'caId', reason: 'ca_not_revoked' });
+    const acc = await pki.findCaAccount(old.row.account_id!);
+    assertThat(acc && acc.realm_id === realmId, 'NOT_FOUND');
+    const a = { id: acc.id, realmId, username: acc.username };
+    // replaced already (a second click, the account's own issuance): answer its successor as it is
+    return accountCa(a, old.row.slot === `account:${acc.id}` ? caller : undefined);
   }
 
   function view(ca: LoadedCa, accountName: string | null = null): CaView {
@@ -197,9 +220,14 @@ export function createCaService(deps: {
     return out;
   }
 
-  /** Renews a CA (same key, same subject, new serial and validity); the previous certificate stays valid. */
+  /**
+   * Renews a CA (same key, same subject, new serial and validity); the previous certificate stays
+   * valid. Parallel renewals of one certificate make one renewal: the others answer the CA as
+   * that one left it; a renewal overtaken by a revocation stores nothing (1114).
+   */
   async function renew(ca: LoadedCa, caller: CaCaller): Promise<LoadedCa> {
-    assertThat(ca.certRow.revoked_at === null, 'CERT_REVOKED');
+    // a revoked key stays revoked: a new certificate for it would undo the revocation
+    assertThat(ca.certRow.revoked_at === null, 'CA_REVOKED', { caId: ca.row.id });
     const now = clock.now();
     const selfSigned = ca.row.parent_id === ca.row.id;
     const parent = selfSigned ? ca : await store.load(ca.row.parent_id!);
@@ -236,9 +264,10 @@ export function createCaService(deps: {
       cn: ca.certRow.cn,
       now,
     });
-    await transact(async (trx) => {
+    const renewed = await transact(async (trx) => {
+      // first, and conditional: the certificate we renew must still be the current, unrevoked one
+      if (!(await certs.supersedeOnce(ca.certRow.id, trx))) return false;
       await certs.insertCert(row, trx);
-      await certs.markSuperseded(ca.certRow.id, trx);
       await pki.updateCa(ca.row.id, { cert_id: row.id, updated_at: now }, trx);
       await certs.insertRecord(
         {
@@ -268,8 +297,12 @@ export function createCaService(deps: {
         },
         trx,
       );
+      return true;
     });
-    return (await store.load(ca.row.id))!;
+    const current = (await store.load(ca.row.id))!;
+    // lost the race: to a parallel renewal (answer its result) or to a revocation (refuse)
+    if (!renewed) assertThat(current.certRow.revoked_at === null, 'CA_REVOKED', { caId: ca.row.id });
+    return current;
   }
 
   /** An account CA of the realm, or 1004 (another realm's id answers as unknown). */
@@ -284,6 +317,7 @@ export function createCaService(deps: {
     realmCa,
     accountCa,
     accountCaIn,
+    replaceRevoked,
     chainOf,
     view,
     load: store.load,

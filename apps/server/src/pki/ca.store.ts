@@ -43,6 +43,8 @@ export interface NewCa {
   cn: string;
   /** an operator-supplied root certificate (PKI_ROOT_CERT_FILE) instead of one we sign */
   importedCertPem?: string;
+  /** the revoked CA this one replaces (it gives up the slot in the same transaction) */
+  replaces?: string;
 }
 
 class SlotTaken extends Error {}
@@ -167,16 +169,17 @@ export function createCaStore(deps: {
       now,
     });
     await transact(async (trx) => {
+      if (n.replaces && !(await pki.retireCaSlot(n.replaces, n.slot, `${n.slot}:retired:${n.replaces}`, trx))) throw new SlotTaken();
       if (!(await pki.insertCa(row, trx))) throw new SlotTaken();
       await certs.insertCert(certRow, trx);
       await audit.record(
         {
           realmId: n.realmId ?? MASTER_REALM,
           actor,
-          action: 'pki.ca.create',
+          action: n.replaces ? 'pki.ca.replace' : 'pki.ca.create',
           target: { type: 'ca', id, name: n.cn },
           result: 'ok',
-          detail: { kind: n.kind, sn: certRow.sn, imported: Boolean(n.importedCertPem) },
+          detail: { kind: n.kind, sn: certRow.sn, imported: Boolean(n.importedCertPem), ...(n.replaces ? { replaces: n.replaces } : {}) },
         },
         trx,
       );
@@ -194,25 +197,36 @@ export function createCaStore(deps: {
     async ensure(slot: string, make: () => Promise<NewCa>, actor: AuditActor | null): Promise<LoadedCa> {
       const found = await loadSlot(slot);
       if (found) return found;
-      let p = creating.get(slot);
-      if (!p) {
-        p = (async () => {
-          try {
-            await insertNew(await make(), actor);
-          } catch (err) {
-            if (!(err instanceof SlotTaken)) throw err;
-          }
-          const ca = await loadSlot(slot);
-          if (!ca) throw new Error(`CA ${slot} missing after creation`);
-          return ca;
-        })();
-        creating.set(slot, p);
-        const done = () => creating.delete(slot);
-        p.then(done, done);
-      }
-      return p;
+      return once(slot, make, actor);
     },
+    /**
+     * A new CA for `slot` in place of the revoked one `make()` names in `replaces`: the
+     * old one keeps its row, certificates and CRL under a retired slot. Parallel replacements
+     * make one CA; the others answer it.
+     */
+    replace: (slot: string, make: () => Promise<NewCa>, actor: AuditActor | null) => once(slot, make, actor),
   };
+
+  /** Runs `make` + insert once per slot in this process; a lost race across processes re-reads the winner. */
+  function once(slot: string, make: () => Promise<NewCa>, actor: AuditActor | null): Promise<LoadedCa> {
+    let p = creating.get(slot);
+    if (!p) {
+      p = (async () => {
+        try {
+          await insertNew(await make(), actor);
+        } catch (err) {
+          if (!(err instanceof SlotTaken)) throw err;
+        }
+        const ca = await loadSlot(slot);
+        if (!ca) throw new Error(`CA ${slot} missing after creation`);
+        return ca;
+      })();
+      creating.set(slot, p);
+      const done = () => creating.delete(slot);
+      p.then(done, done);
+    }
+    return p;
+  }
 }
 
 /** The pki_certs row of a CA certificate. */

@@ -120,8 +120,39 @@ export function createCertRepo(db: Db) {
     liveCertsOfCa(caId: string, trx: Db = db): Promise<CertRow[]> {
       return trx.selectFrom('pki_certs').selectAll().where('subject_ca_id', '=', caId).where('revoked_at', 'is', null).execute();
     },
-    async markSuperseded(id: string, trx: Db = db): Promise<void> {
-      await trx.updateTable('pki_certs').set({ superseded: 1 }).where('id', '=', id).execute();
+    /**
+     * A CA renewal's first write: marks the CA's current certificate superseded only while it is
+     * current and not revoked. Of parallel renewals one wins, the others (and a renewal that a
+     * revocation overtook) get false and write nothing; on PostgreSQL the row lock orders them
+     * against each other and against revokeOnce.
+     */
+    async supersedeOnce(id: string, trx: Db = db): Promise<boolean> {
+      const r = await trx
+        .updateTable('pki_certs')
+        .set({ superseded: 1 })
+        .where('id', '=', id)
+        .where('superseded', '=', 0)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /**
+     * Locks a certificate that is not revoked (a no-op update) for the rest of the transaction;
+     * false when it is revoked. A reissue checks this in its transaction, so a revocation that
+     * committed first is seen (PostgreSQL waits for one still running).
+     */
+    async lockUnrevoked(id: string, trx: Db = db): Promise<boolean> {
+      const r = await trx
+        .updateTable('pki_certs')
+        .set((eb) => ({ superseded: eb.ref('superseded') }))
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+    /** The certificate already attached to a key (set cert), by the SHA-256 of its DER. */
+    findOnKey(keyId: string, fingerprint: string, trx: Db = db): Promise<CertRow | undefined> {
+      return trx.selectFrom('pki_certs').selectAll().where('key_id', '=', keyId).where('fingerprint', '=', fingerprint).executeTakeFirst();
     },
     /** The realm's live certificates (CA certificates included) ending before `until`, soonest first. */
     expiring(realmId: string, now: number, until: number, limit: number, trx: Db = db) {

@@ -68,9 +68,12 @@ const sanJson = (san: SanEntry[]): SanJson[] => san.map((e) => ({ type: e.type =
 export function createIssueService(deps: { ca: CaService; keys: KeysService; certs: CertRepo; audit: AuditService; clock: Clock; transact: Transact }) {
   const { ca: cas, keys, certs, audit, clock, transact } = deps;
 
-  /** The account's CA and its parents, all usable (CA_UNAVAILABLE when one is revoked or expired). */
-  async function usableCa(account: CaAccount): Promise<LoadedCa> {
-    const ca = await cas.accountCa(account);
+  /**
+   * The account's CA and its parents, all usable (CA_UNAVAILABLE when one is revoked or
+   * expired). A revoked account CA is first replaced by one with a new key.
+   */
+  async function usableCa(account: CaAccount, caller: CaCaller): Promise<LoadedCa> {
+    const ca = await cas.accountCa(account, caller);
     for (const c of await cas.chainOf(ca)) cas.assertUsable(c);
     return ca;
   }
@@ -98,6 +101,8 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
     nb: number;
     ea: number;
     keyId: string | null;
+    /** reissue: the certificate renewed, which must still be unrevoked when the new one is stored */
+    reissueOf?: string;
     desc: string;
     caller: CaCaller;
   }): Promise<CertRow> {
@@ -147,6 +152,10 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
       created_at: now,
     };
     await transact(async (trx) => {
+      // checked again where it counts: a revocation or a key deletion that committed while we
+      // signed wins, and nothing is stored (PostgreSQL waits here for one still running)
+      if (a.reissueOf) assertThat(await certs.lockUnrevoked(a.reissueOf, trx), 'CERT_REVOKED');
+      if (a.keyId) await keys.lockIn(a.account, a.keyId, trx);
       await certs.insertCert(row, trx);
       await certs.insertRecord(recordOf(row, a.kind, a.caller, now), trx);
       await audit.record(
@@ -200,7 +209,7 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
       }
       keyInfoOf(spkiDer);
       const san = checkNames(i.cnType, i.cn, i.san);
-      const ca = await usableCa(i.account);
+      const ca = await usableCa(i.account, i.caller);
       const { nb, ea } = validity(ca, i.notBeforeTs, i.expireAtTs);
       return signAndStore({
         account: i.account,
@@ -225,7 +234,7 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
       assertThat(old && old.realm_id === account.realmId && old.ours === 1, 'NOT_FOUND');
       assertThat(old.revoked_at === null, 'CERT_REVOKED');
       const spkiDer = new Uint8Array(new x509.X509Certificate(old.cert_pem).publicKey.rawData);
-      const ca = await usableCa(account);
+      const ca = await usableCa(account, caller);
       const days = Math.max(1, Math.min(ca.row.max_issue_days, Math.round((old.not_after - old.not_before) / DAY_MS)));
       const { nb, ea } = validity(ca, undefined, undefined, days);
       const san = JSON.parse(old.san) as SanEntry[];
@@ -241,12 +250,17 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
         nb,
         ea,
         keyId: old.key_id,
+        reissueOf: old.id,
         desc: old.description,
         caller,
       });
     },
 
-    /** Set cert / complete: attach an externally issued certificate to a managed key. */
+    /**
+     * Set cert / complete: attach an externally issued certificate to a managed key. Attaching
+     * the same certificate again (a double click, a fleet retrying, parallel requests) answers
+     * the row already attached: one row, one import record, one audit event.
+     */
     async setCert(
       account: CaAccount,
       keyId: string,
@@ -258,7 +272,8 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
       const chain = parseChainPem(body.chainPem);
       assertThat(Buffer.from(cert.publicKey.rawData).equals(Buffer.from(new x509.PublicKey(key.public_key_pem).rawData)), 'CERT_KEY_MISMATCH');
       const accountCa = await cas.accountCa(account);
-      const ours = await leadsToOurs(cert, chain, await cas.chainOf(accountCa));
+      // A revoked account CA vouches for nothing: its chain is not "ours" (attach needs allowUnknownCa).
+      const ours = accountCa.certRow.revoked_at === null && (await leadsToOurs(cert, chain, await cas.chainOf(accountCa)));
       assertThat(ours || body.allowUnknownCa, 'CHAIN_UNVERIFIED');
       const ski = cert.getExtension(x509.SubjectAlternativeNameExtension);
       const san: SanEntry[] = [];
@@ -294,7 +309,12 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
         revoke_reason: null,
         created_at: now,
       };
-      await transact(async (trx) => {
+      const stored = await transact(async (trx) => {
+        // the key row locked first: parallel attaches of one key run one after the other, and a
+        // deleted key gets nothing (1004)
+        await keys.lockIn(account, key.id, trx);
+        const attached = await certs.findOnKey(key.id, row.fingerprint, trx);
+        if (attached) return attached;
         await certs.insertCert(row, trx);
         await certs.insertRecord(recordOf(row, 'import', caller, now), trx);
         await audit.record(
@@ -309,8 +329,9 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
           },
           trx,
         );
+        return row;
       });
-      return row;
+      return stored;
     },
 
     /**

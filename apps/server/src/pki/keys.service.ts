@@ -9,7 +9,7 @@ import type { KeyCreateBody, KeyView } from '@umbo/contracts';
 import type { AuditService } from '../audit/audit.service.js';
 import type { Clock } from '../platform/clock.js';
 import { newId, type Secrets } from '../platform/crypto.js';
-import type { Transact } from '../platform/db.js';
+import type { Db, Transact } from '../platform/db.js';
 import { assertThat } from '../platform/errors.js';
 import type { CaAccount, CaCaller } from './ca.service.js';
 import type { CertRepo } from './certs.repo.js';
@@ -103,6 +103,14 @@ export function createKeysService(deps: { pki: PkiRepo; certs: CertRepo; secrets
     /** The key row (issue.ts: issuance from a managed key). */
     own,
 
+    /**
+     * Inside the transaction that stores a certificate for the key: the key row locked and still
+     * there (1004 when a delete won), so no certificate ever names a deleted key.
+     */
+    async lockIn(a: CaAccount, keyId: string, trx: Db): Promise<void> {
+      assertThat(await pki.lockKey(a.id, keyId, trx), 'NOT_FOUND');
+    },
+
     /** The private key of a managed key, for issuance tools inside the server; never answered after creation. */
     privateKeyOf(row: KeyRow): KeyObject {
       return crypto.createPrivateKey(secrets.decrypt(row.private_sealed));
@@ -111,6 +119,8 @@ export function createKeysService(deps: { pki: PkiRepo; certs: CertRepo; secrets
     async remove(a: CaAccount, keyId: string, caller: CaCaller): Promise<void> {
       const row = await own(a, keyId);
       await transact(async (trx) => {
+        // the key row first: an issuance storing a certificate for it finishes before the count (PostgreSQL)
+        assertThat(await pki.lockKey(a.id, row.id, trx), 'NOT_FOUND');
         const counts = await certs.validCountByKey([row.id], clock.now(), trx);
         assertThat(!counts.get(row.id), 'KEY_IN_USE', { validCertCount: counts.get(row.id) ?? 0 });
         assertThat(await pki.deleteKey(a.id, row.id, trx), 'NOT_FOUND');

@@ -1,14 +1,17 @@
 /**
  * A realm's certificate authority for its administrators (issue 13; SPEC §2 domain/cert):
  * the chain (platform root → realm intermediate, which can be renewed), the account CAs of the realm's accounts
- * (renew, revoke) and the expiry inventory. `domainCert.<action>` decided by the guard IN the
- * realm of the path; an account CA of another realm is 1004.
+ * (renew, revoke, replace a revoked one with a new key) and the expiry inventory.
+ * `domainCert.<action>` decided by the guard IN the realm of the path; an account CA of another
+ * realm is 1004. The platform root belongs to no realm: only master's administrators renew it.
  */
 import { accountCaList, accountCaQuery, caParams, certRevokeBody, caView, expiryInventory, expiryQuery, realmChain } from '@umbo/contracts';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../platform/http.js';
+import { MASTER_REALM } from '../perm/builtin-roles.js';
+import { fail } from '../platform/errors.js';
+import { authOf, ok, responses } from '../platform/http.js';
 import type { CaService } from './ca.service.js';
 import type { CertsService } from './certs.service.js';
 import { callerOf } from './pki.routes.js';
@@ -59,6 +62,25 @@ export function registerPkiRealmRoutes(app: FastifyInstance, deps: { ca: CaServi
     },
   );
 
+  r.post(
+    '/api/cert/platform-root/renew',
+    {
+      // No realm source: the guard checks domainCert.update in the caller's own realm, and the
+      // root signs every realm's intermediate — so that realm must be master (A-40).
+      config: { access: 'domainCert.update' },
+      schema: {
+        tags,
+        summary:
+          'Renew the platform root (administrators of master holding domainCert.update): same key and subject, new serial and validity; every realm intermediate and what it issued keeps verifying, the previous root stays valid until it ends',
+        response: responses(caView),
+      },
+    },
+    async (req) => {
+      if (authOf(req).principal.realmId !== MASTER_REALM) throw fail('FORBIDDEN', { service: 'users', resource: 'domainCert', perm: 'update' });
+      return ok(ca.view(await ca.renew(await ca.platformRoot(), callerOf(req))));
+    },
+  );
+
   r.get(
     '/api/cert/realms/:realmId/account-cas',
     {
@@ -100,7 +122,8 @@ export function registerPkiRealmRoutes(app: FastifyInstance, deps: { ca: CaServi
       config: config('update'),
       schema: {
         tags,
-        summary: "Revoke an account CA (listed in the realm intermediate's CRL); it issues nothing more",
+        summary:
+          "Revoke an account CA (listed in the realm intermediate's CRL); it issues nothing more and is never renewed (1114): its account's next issuance, or …/replace, makes a new CA with a new key",
         params: caParams,
         body: certRevokeBody,
         response: responses(caView),
@@ -109,6 +132,24 @@ export function registerPkiRealmRoutes(app: FastifyInstance, deps: { ca: CaServi
     async (req) => {
       await revoke.revokeAccountCa(req.params.realmId, req.params.caId, req.body.reason, callerOf(req));
       return ok(ca.view(await ca.accountCaIn(req.params.realmId, req.params.caId)));
+    },
+  );
+
+  r.post(
+    '/api/cert/realms/:realmId/account-cas/:caId/replace',
+    {
+      config: config('update'),
+      schema: {
+        tags,
+        summary:
+          "Replace a revoked account CA: a new account CA with a NEW key for its account (the account's next issuance does the same); the revoked one and what it issued stay in the CRLs. Not revoked: 1009",
+        params: caParams,
+        response: responses(caView),
+      },
+    },
+    async (req) => {
+      const next = await ca.replaceRevoked(req.params.realmId, req.params.caId, callerOf(req));
+      return ok(ca.view(next));
     },
   );
 

@@ -29,6 +29,29 @@ export function createPkiRepo(db: Db) {
         throw err;
       }
     },
+    /**
+     * Frees `slot` for a replacement: the CA keeps its row (its CRL and OCSP answers stay
+     * published) under `retiredSlot`. False when it no longer holds the slot — a parallel
+     * replacement won — so the loser creates nothing.
+     */
+    async retireCaSlot(id: string, slot: string, retiredSlot: string, trx: Db = db): Promise<boolean> {
+      const r = await trx.updateTable('pki_cas').set({ slot: retiredSlot }).where('id', '=', id).where('slot', '=', slot).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+    /** How many account CAs the account has had (the replaced ones included): a replacement's generation. */
+    async countAccountCas(accountId: string, trx: Db = db): Promise<number> {
+      const r = await trx
+        .selectFrom('pki_cas')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('kind', '=', 'account')
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+    /** The account an account CA belongs to, if it still exists (its user name names the replacement). */
+    findCaAccount(accountId: string, trx: Db = db): Promise<{ id: string; realm_id: string; username: string } | undefined> {
+      return trx.selectFrom('accounts').select(['id', 'realm_id', 'username']).where('id', '=', accountId).executeTakeFirst();
+    },
     async updateCa(id: string, patch: Partial<Pick<CaRow, 'cert_id' | 'description' | 'default_issue_days' | 'max_issue_days' | 'updated_at'>>, trx: Db = db) {
       await trx.updateTable('pki_cas').set(patch).where('id', '=', id).execute();
     },
@@ -106,6 +129,21 @@ export function createPkiRepo(db: Db) {
     },
     listKeys(accountId: string, trx: Db = db): Promise<KeyRow[]> {
       return trx.selectFrom('pki_keys').selectAll().where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id').execute();
+    },
+    /**
+     * Locks the key row for the rest of the transaction (a no-op update); false when it is gone.
+     * Delete, issuance from the key and set cert take it first, so on PostgreSQL they run one
+     * after the other for a key: a delete never misses a certificate committed meanwhile, and an
+     * issuance never stores one for a deleted key (SQLite runs transactions one at a time anyway).
+     */
+    async lockKey(accountId: string, keyId: string, trx: Db = db): Promise<boolean> {
+      const r = await trx
+        .updateTable('pki_keys')
+        .set((eb) => ({ name: eb.ref('name') }))
+        .where('account_id', '=', accountId)
+        .where('id', '=', keyId)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
     async deleteKey(accountId: string, keyId: string, trx: Db = db): Promise<boolean> {
       const r = await trx.deleteFrom('pki_keys').where('account_id', '=', accountId).where('id', '=', keyId).executeTakeFirst();

@@ -238,6 +238,16 @@ export const cert: Phrases['cert'] = {
   confirm_renew_intermediate_detail:
     'Es behält Schlüssel und Subjekt und erhält eine neue Seriennummer und die in der Domäne eingestellte Gültigkeit. Ausgestellte Konto-Stammzertifikate und Gerätezertifikate bleiben gültig; Geräte brauchen die neue Kette erst, wenn das alte Zertifikat abläuft.',
   renewed_intermediate: 'Zwischenzertifikat erneuert',
+  renew_root: 'Plattform-Stamm erneuern',
+  confirm_renew_root: 'Das Stammzertifikat der Plattform erneuern?',
+  confirm_renew_root_detail:
+    'Es behält Schlüssel und Antragsteller und erhält eine neue Seriennummer und Gültigkeit. Die Zwischenzertifikate aller Domänen und alle darunter ausgestellten Zertifikate bleiben gültig, und Geräte, die dem bisherigen Stamm vertrauen, funktionieren weiter. Dies betrifft alle Domänen.',
+  renewed_root: 'Stammzertifikat der Plattform erneuert',
+  replace: 'Durch neuen Schlüssel ersetzen',
+  confirm_replace: 'Das widerrufene Konto-Stammzertifikat von {{name}} ersetzen?',
+  confirm_replace_detail:
+    'Für dieses Konto wird ein neues Konto-Stammzertifikat mit neuem Schlüssel erstellt. Vom widerrufenen ausgestellte Zertifikate bleiben nicht vertrauenswürdig; Geräte brauchen neue Zertifikate vom neuen.',
+  replaced: 'Neues Konto-Stammzertifikat erstellt',
   ca_revoke_title: 'Konto-Stammzertifikat von {{name}} widerrufen',
   ca_revoke_warning: 'Keinem Zertifikat, das diese CA ausgestellt hat, wird mehr vertraut. Das kann nicht rückgängig gemacht werden.',
   ca_view_title: 'Konto-Stammzertifikat von {{name}}',

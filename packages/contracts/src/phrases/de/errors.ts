@@ -72,6 +72,7 @@ export const errors: Phrases['errors'] = {
   cert_key_mismatch: 'Das Zertifikat gehört nicht zu diesem Schlüssel',
   ca_unavailable: 'Die ausstellende CA ist widerrufen oder abgelaufen: erneuern Sie sie zuerst',
   convert_failed: 'Die Eingabe konnte nicht umgewandelt werden: prüfen Sie Format und Passwort',
+  ca_revoked: 'Diese CA ist widerrufen: Sie wird nie mit demselben Schlüssel erneuert. Ersetzen Sie sie stattdessen durch einen neuen Schlüssel',
   upstream_sign_in_failed: 'Die Anmeldung über den externen Anbieter wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.',
   upstream_unavailable: 'Der externe Anmeldeanbieter ist derzeit nicht erreichbar. Bitte versuchen Sie es später erneut.',
   connect_it_error: 'Verbindungsfehler zum IT-Dienst (Fehler beim Aufruf des IT-Servers)',

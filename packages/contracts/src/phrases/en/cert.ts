@@ -244,6 +244,16 @@ export const cert = {
   confirm_renew_intermediate_detail:
     'It keeps its key and subject and gets a new serial and the validity set in the domain (intermediate certificate validity). Account root certificates and device certificates it issued stay valid; devices need the new chain only when the old certificate ends.',
   renewed_intermediate: 'Intermediate certificate renewed',
+  renew_root: 'Renew platform root',
+  confirm_renew_root: 'Renew the platform root certificate?',
+  confirm_renew_root_detail:
+    "It keeps its key and subject and gets a new serial and validity. Every domain's intermediate and every certificate issued below it stay valid, and devices that trust the previous root keep working. This affects every domain.",
+  renewed_root: 'Platform root certificate renewed',
+  replace: 'Replace with new key',
+  confirm_replace: 'Replace the revoked account root certificate of {{name}}?',
+  confirm_replace_detail:
+    'A new account root certificate with a new key is made for this account. Certificates issued by the revoked one stay untrusted; devices need new certificates from the new one.',
+  replaced: 'New account root certificate made',
   ca_revoke_title: 'Revoke the account root certificate of {{name}}',
   ca_revoke_warning: 'Every certificate this CA issued stops being trusted. This cannot be undone.',
   ca_view_title: 'Account root certificate of {{name}}',

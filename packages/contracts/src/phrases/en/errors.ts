@@ -71,6 +71,7 @@ export const errors = {
   cert_key_mismatch: 'The certificate does not belong to this key',
   ca_unavailable: 'The issuing CA is revoked or expired: renew it first',
   convert_failed: 'The input could not be converted: check the format and the password',
+  ca_revoked: 'This CA is revoked: it is never renewed with the same key. Replace it with a new key instead',
   upstream_sign_in_failed: 'Sign-in through the external provider did not complete. Please try again.',
   upstream_unavailable: 'The external sign-in provider cannot be reached right now. Please try again later.',
   connect_it_error: 'Connect it error (error calling the IT server)',

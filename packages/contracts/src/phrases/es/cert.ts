@@ -238,6 +238,16 @@ export const cert: Phrases['cert'] = {
   confirm_renew_intermediate_detail:
     'Conserva su clave y su sujeto y recibe un nuevo número de serie y la validez configurada en el dominio. Los certificados raíz de cuentas y de dispositivos emitidos siguen siendo válidos; los dispositivos solo necesitan la nueva cadena cuando caduque el certificado anterior.',
   renewed_intermediate: 'Certificado intermedio renovado',
+  renew_root: 'Renovar raíz de la plataforma',
+  confirm_renew_root: '¿Renovar el certificado raíz de la plataforma?',
+  confirm_renew_root_detail:
+    'Conserva su clave y su sujeto y recibe un nuevo número de serie y validez. Los intermedios de todos los dominios y todos los certificados emitidos por debajo siguen siendo válidos, y los dispositivos que confían en la raíz anterior siguen funcionando. Afecta a todos los dominios.',
+  renewed_root: 'Certificado raíz de la plataforma renovado',
+  replace: 'Sustituir con clave nueva',
+  confirm_replace: '¿Sustituir el certificado raíz de cuenta revocado de {{name}}?',
+  confirm_replace_detail:
+    'Se crea para esta cuenta un nuevo certificado raíz de cuenta con una clave nueva. Los certificados emitidos por el revocado siguen sin ser de confianza; los dispositivos necesitan certificados nuevos del nuevo.',
+  replaced: 'Nuevo certificado raíz de cuenta creado',
   ca_revoke_title: 'Revocar el certificado raíz de {{name}}',
   ca_revoke_warning: 'Todos los certificados emitidos por esta CA dejan de ser de confianza. No se puede deshacer.',
   ca_view_title: 'Certificado raíz de {{name}}',

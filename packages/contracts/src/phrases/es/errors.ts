@@ -72,6 +72,7 @@ export const errors: Phrases['errors'] = {
   cert_key_mismatch: 'El certificado no corresponde a esta clave',
   ca_unavailable: 'La CA emisora está revocada o caducada: renuévela primero',
   convert_failed: 'No se pudo convertir la entrada: compruebe el formato y la contraseña',
+  ca_revoked: 'Esta CA está revocada: nunca se renueva con la misma clave. Sustitúyala por una clave nueva',
   upstream_sign_in_failed: 'El inicio de sesión con el proveedor externo no se completó. Inténtelo de nuevo.',
   upstream_unavailable: 'No se puede contactar con el proveedor de inicio de sesión externo. Inténtelo más tarde.',
   connect_it_error: 'Error de conexión con IT (error al llamar al servidor de IT)',

@@ -238,6 +238,16 @@ export const cert: Phrases['cert'] = {
   confirm_renew_intermediate_detail:
     'Il garde sa clé et son sujet, et reçoit un nouveau numéro de série et la validité définie dans le domaine. Les certificats racine de comptes et d’appareils qu’il a émis restent valides ; les appareils n’ont besoin de la nouvelle chaîne qu’à la fin de l’ancien certificat.',
   renewed_intermediate: 'Certificat intermédiaire renouvelé',
+  renew_root: 'Renouveler la racine de la plateforme',
+  confirm_renew_root: 'Renouveler le certificat racine de la plateforme ?',
+  confirm_renew_root_detail:
+    "Il garde sa clé et son sujet et reçoit un nouveau numéro de série et une nouvelle validité. Les intermédiaires de tous les domaines et tous les certificats émis en dessous restent valides, et les appareils qui font confiance à l'ancienne racine continuent de fonctionner. Cela concerne tous les domaines.",
+  renewed_root: 'Certificat racine de la plateforme renouvelé',
+  replace: 'Remplacer par une nouvelle clé',
+  confirm_replace: 'Remplacer le certificat racine de compte révoqué de {{name}} ?',
+  confirm_replace_detail:
+    "Un nouveau certificat racine de compte avec une nouvelle clé est créé pour ce compte. Les certificats émis par l'ancien restent non fiables ; les appareils ont besoin de nouveaux certificats émis par le nouveau.",
+  replaced: 'Nouveau certificat racine de compte créé',
   ca_revoke_title: 'Révoquer le certificat racine de {{name}}',
   ca_revoke_warning: 'Tous les certificats émis par cette AC cessent d’être approuvés. Action irréversible.',
   ca_view_title: 'Certificat racine de {{name}}',

@@ -72,6 +72,7 @@ export const errors: Phrases['errors'] = {
   cert_key_mismatch: "Le certificat n'appartient pas à cette clé",
   ca_unavailable: "L'AC émettrice est révoquée ou expirée : renouvelez-la d'abord",
   convert_failed: "L'entrée n'a pas pu être convertie : vérifiez le format et le mot de passe",
+  ca_revoked: "Cette AC est révoquée : elle n'est jamais renouvelée avec la même clé. Remplacez-la par une nouvelle clé",
   upstream_sign_in_failed: "La connexion via le fournisseur externe n'a pas abouti. Veuillez réessayer.",
   upstream_unavailable: 'Le fournisseur de connexion externe est injoignable pour le moment. Veuillez réessayer plus tard.',
   connect_it_error: 'Erreur de connexion IT (erreur lors de l’appel du serveur IT)',

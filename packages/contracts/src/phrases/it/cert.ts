@@ -238,6 +238,16 @@ export const cert: Phrases['cert'] = {
   confirm_renew_intermediate_detail:
     'Mantiene chiave e soggetto e riceve un nuovo numero di serie e la validità impostata nel dominio. I certificati radice degli account e dei dispositivi emessi restano validi; i dispositivi hanno bisogno della nuova catena solo alla scadenza del vecchio certificato.',
   renewed_intermediate: 'Certificato intermedio rinnovato',
+  renew_root: 'Rinnova radice della piattaforma',
+  confirm_renew_root: 'Rinnovare il certificato radice della piattaforma?',
+  confirm_renew_root_detail:
+    'Mantiene chiave e soggetto e riceve un nuovo numero di serie e una nuova validità. Gli intermedi di tutti i domini e tutti i certificati emessi sotto di essi restano validi, e i dispositivi che si fidano della radice precedente continuano a funzionare. Riguarda tutti i domini.',
+  renewed_root: 'Certificato radice della piattaforma rinnovato',
+  replace: 'Sostituisci con nuova chiave',
+  confirm_replace: "Sostituire il certificato radice dell'account revocato di {{name}}?",
+  confirm_replace_detail:
+    "Per questo account viene creato un nuovo certificato radice dell'account con una nuova chiave. I certificati emessi da quello revocato restano non attendibili; i dispositivi hanno bisogno di nuovi certificati emessi dal nuovo.",
+  replaced: "Nuovo certificato radice dell'account creato",
   ca_revoke_title: 'Revoca il certificato radice di {{name}}',
   ca_revoke_warning: 'Tutti i certificati emessi da questa CA smettono di essere attendibili. Non si può annullare.',
   ca_view_title: 'Certificato radice di {{name}}',

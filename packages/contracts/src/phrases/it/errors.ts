@@ -72,6 +72,7 @@ export const errors: Phrases['errors'] = {
   cert_key_mismatch: 'Il certificato non appartiene a questa chiave',
   ca_unavailable: 'La CA emittente è revocata o scaduta: rinnovala prima',
   convert_failed: "Impossibile convertire l'input: controlla il formato e la password",
+  ca_revoked: 'Questa CA è revocata: non viene mai rinnovata con la stessa chiave. Sostituiscila con una nuova chiave',
   upstream_sign_in_failed: "L'accesso tramite il provider esterno non è stato completato. Riprova.",
   upstream_unavailable: 'Il provider di accesso esterno non è raggiungibile al momento. Riprova più tardi.',
   connect_it_error: 'Errore di connessione IT (errore nella chiamata al server IT)',

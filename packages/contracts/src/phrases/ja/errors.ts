@@ -72,6 +72,7 @@ export const errors: Phrases['errors'] = {
   cert_key_mismatch: '証明書がこの鍵のものではありません',
   ca_unavailable: '発行元 CA が失効または期限切れです。先に更新してください',
   convert_failed: '入力を変換できませんでした。形式とパスワードを確認してください',
+  ca_revoked: 'この CA は失効しています。同じ鍵で更新することはできません。新しい鍵で置き換えてください',
   upstream_sign_in_failed: '外部プロバイダーでのサインインが完了しませんでした。もう一度お試しください。',
   upstream_unavailable: '外部のサインインプロバイダーに接続できません。しばらくしてからお試しください。',
   connect_it_error: 'IT 接続エラー（IT サーバーの呼び出しに失敗しました）',

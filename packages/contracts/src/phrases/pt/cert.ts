@@ -237,6 +237,16 @@ export const cert: Phrases['cert'] = {
   confirm_renew_intermediate_detail:
     'Ele mantém a chave e o assunto e recebe um novo número de série e a validade definida no domínio. Os certificados raiz de contas e de dispositivos emitidos continuam válidos; os dispositivos só precisam da nova cadeia quando o certificado antigo expirar.',
   renewed_intermediate: 'Certificado intermediário renovado',
+  renew_root: 'Renovar raiz da plataforma',
+  confirm_renew_root: 'Renovar o certificado raiz da plataforma?',
+  confirm_renew_root_detail:
+    'Mantém a chave e o titular e recebe um novo número de série e validade. Os intermediários de todos os domínios e todos os certificados emitidos abaixo deles continuam válidos, e os dispositivos que confiam na raiz anterior continuam a funcionar. Isto afeta todos os domínios.',
+  renewed_root: 'Certificado raiz da plataforma renovado',
+  replace: 'Substituir por nova chave',
+  confirm_replace: 'Substituir o certificado raiz de conta revogado de {{name}}?',
+  confirm_replace_detail:
+    'É criado para esta conta um novo certificado raiz de conta com uma nova chave. Os certificados emitidos pelo revogado continuam não confiáveis; os dispositivos precisam de novos certificados emitidos pelo novo.',
+  replaced: 'Novo certificado raiz de conta criado',
   ca_revoke_title: 'Revogar o certificado raiz de {{name}}',
   ca_revoke_warning: 'Todos os certificados emitidos por esta AC deixam de ser confiáveis. Não é possível desfazer.',
   ca_view_title: 'Certificado raiz de {{name}}',

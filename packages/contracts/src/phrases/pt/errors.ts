@@ -72,6 +72,7 @@ export const errors: Phrases['errors'] = {
   cert_key_mismatch: 'O certificado não pertence a esta chave',
   ca_unavailable: 'A AC emissora está revogada ou expirada: renove-a primeiro',
   convert_failed: 'Não foi possível converter a entrada: verifique o formato e a senha',
+  ca_revoked: 'Esta AC está revogada: nunca é renovada com a mesma chave. Substitua-a por uma nova chave',
   upstream_sign_in_failed: 'O início de sessão pelo provedor externo não foi concluído. Tente novamente.',
   upstream_unavailable: 'O provedor de início de sessão externo não está acessível no momento. Tente mais tarde.',
   connect_it_error: 'Erro de ligação ao IT (erro ao chamar o servidor de IT)',

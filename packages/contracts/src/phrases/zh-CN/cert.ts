@@ -235,6 +235,15 @@ export const cert: Phrases['cert'] = {
   confirm_renew_intermediate_detail:
     '密钥和主题保持不变，获得新的序列号和域中设置的有效期。已签发的账号根证书和设备证书仍然有效；设备仅在旧证书到期时才需要新的证书链。',
   renewed_intermediate: '中间证书已续期',
+  renew_root: '续期平台根证书',
+  confirm_renew_root: '要续期平台根证书吗？',
+  confirm_renew_root_detail:
+    '保留密钥和主体，获得新的序列号和有效期。所有域的中间证书及其下签发的证书仍然有效，信任旧根证书的设备也能继续工作。此操作影响所有域。',
+  renewed_root: '平台根证书已续期',
+  replace: '用新密钥替换',
+  confirm_replace: '要替换 {{name}} 已吊销的账号根证书吗？',
+  confirm_replace_detail: '将为该账号创建使用新密钥的新账号根证书。已吊销证书签发的证书仍不受信任；设备需要由新证书签发的新证书。',
+  replaced: '已创建新的账号根证书',
   ca_revoke_title: '吊销 {{name}} 的账号根证书',
   ca_revoke_warning: '此 CA 签发的所有证书都将不再被信任。此操作无法撤销。',
   ca_view_title: '{{name}} 的账号根证书',

@@ -72,6 +72,7 @@ export const errors: Phrases['errors'] = {
   cert_key_mismatch: '证书与此密钥不匹配',
   ca_unavailable: '签发 CA 已吊销或过期，请先续期',
   convert_failed: '无法转换输入内容，请检查格式和密码',
+  ca_revoked: '此 CA 已吊销，不能用相同密钥续期，请改用新密钥替换',
   upstream_sign_in_failed: '通过外部身份提供方登录未完成，请重试。',
   upstream_unavailable: '暂时无法连接外部登录提供方，请稍后重试。',
   connect_it_error: '连接 IT 服务出错（调用 IT 服务器失败）',

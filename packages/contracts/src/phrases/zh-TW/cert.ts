@@ -235,6 +235,15 @@ export const cert: Phrases['cert'] = {
   confirm_renew_intermediate_detail:
     '金鑰和主體保持不變，取得新的序號和網域中設定的有效期。已簽發的帳號根憑證和裝置憑證仍然有效；裝置僅在舊憑證到期時才需要新的憑證鏈。',
   renewed_intermediate: '中繼憑證已更新',
+  renew_root: '更新平台根憑證',
+  confirm_renew_root: '要更新平台根憑證嗎？',
+  confirm_renew_root_detail:
+    '保留金鑰與主體，取得新的序號與有效期。所有網域的中繼憑證及其下簽發的憑證仍然有效，信任舊根憑證的裝置也能繼續運作。此操作影響所有網域。',
+  renewed_root: '平台根憑證已更新',
+  replace: '以新金鑰替換',
+  confirm_replace: '要替換 {{name}} 已撤銷的帳號根憑證嗎？',
+  confirm_replace_detail: '將為此帳號建立使用新金鑰的新帳號根憑證。已撤銷憑證簽發的憑證仍不受信任；裝置需要由新憑證簽發的新憑證。',
+  replaced: '已建立新的帳號根憑證',
   ca_revoke_title: '撤銷 {{name}} 的帳號根憑證',
   ca_revoke_warning: '此 CA 簽發的所有憑證都將不再受信任。此操作無法復原。',
   ca_view_title: '{{name}} 的帳號根憑證',

@@ -72,6 +72,7 @@ export const errors: Phrases['errors'] = {
   cert_key_mismatch: '憑證與此金鑰不相符',
   ca_unavailable: '簽發 CA 已撤銷或過期，請先更新',
   convert_failed: '無法轉換輸入內容，請檢查格式與密碼',
+  ca_revoked: '此 CA 已撤銷，不能以相同金鑰更新，請改以新金鑰替換',
   upstream_sign_in_failed: '透過外部身分提供者登入未完成，請重試。',
   upstream_unavailable: '暫時無法連線外部登入提供者，請稍後重試。',
   connect_it_error: '連線 IT 服務出錯（呼叫 IT 伺服器失敗）',

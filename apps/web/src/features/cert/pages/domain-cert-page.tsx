@@ -2,7 +2,9 @@
  * Account root certificates of a domain (account/domain/cert, domainCert.<action>; DESIGN.md
  * §4): the realm's chain (platform root → realm intermediate, renewable) and the account CAs of the
  * realm's accounts, searched by account name, keyset paged; view, renew (same key: issued
- * certificates keep verifying), revoke after a warning. Realm, search and position live in the address.
+ * certificates keep verifying), revoke after a warning, replace a revoked one (new key). The
+ * platform root is renewed (same key) by administrators of master only, as the server decides.
+ * Realm, search and position live in the address.
  */
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -23,7 +25,7 @@ import { confirm, showInfo } from '../../../lib/feedback';
 import { useFormat } from '../../../lib/format';
 import { useCurrentUser } from '../../../lib/session/get-current-user';
 import { useListParams, type ListSpec } from '../../../lib/use-list-params';
-import { useRenewAccountCa, useRenewRealmIntermediate, useRevokeAccountCa } from '../api/account-ca-actions';
+import { useRenewAccountCa, useRenewPlatformRoot, useRenewRealmIntermediate, useReplaceAccountCa, useRevokeAccountCa } from '../api/account-ca-actions';
 import { useAccountCas } from '../api/realm-account-cas';
 import { useRealmChain } from '../api/realm-chain';
 import { CaDetails } from '../components/ca-details';
@@ -48,6 +50,10 @@ export default function DomainCertPage() {
   const renew = useRenewAccountCa(realmId);
   const revoke = useRevokeAccountCa(realmId);
   const renewIntermediate = useRenewRealmIntermediate(realmId);
+  const renewRoot = useRenewPlatformRoot();
+  const replace = useReplaceAccountCa(realmId);
+  // the server renews the root only for an account of master holding domainCert.update there
+  const rootAdmin = Boolean(user && user.realmId === 'master' && allowed('update'));
   const [viewing, setViewing] = useState<CaView>();
   const [revoking, setRevoking] = useState<CaView>();
   const keyset = useKeyset(f.cursor, cas.data?.next, (cursor) => list.change({ filters: { cursor } }));
@@ -115,19 +121,35 @@ export default function DomainCertPage() {
         render: (_: unknown, ca: CaView) =>
           allowed('update') && (
             <div className="cert-actions">
-              <Button
-                size="small"
-                onClick={() =>
-                  confirm({
-                    title: t('cert.confirm_renew', { name: name(ca) }),
-                    onOk: () => renew.mutateAsync(ca.id).then(() => showInfo(() => t('cert.renewed'))),
-                  })
-                }
-
-                data-testid="account-ca-renew"
-              >
-                {t('cert.renew')}
-              </Button>
+              {ca.status === 'revoked' ? (
+                // a revoked key is never renewed: the account gets a new CA with a new key
+                <Button
+                  size="small"
+                  onClick={() =>
+                    confirm({
+                      title: t('cert.confirm_replace', { name: name(ca) }),
+                      content: t('cert.confirm_replace_detail'),
+                      onOk: () => replace.mutateAsync(ca.id).then(() => showInfo(() => t('cert.replaced'))),
+                    })
+                  }
+                  data-testid="account-ca-replace"
+                >
+                  {t('cert.replace')}
+                </Button>
+              ) : (
+                <Button
+                  size="small"
+                  onClick={() =>
+                    confirm({
+                      title: t('cert.confirm_renew', { name: name(ca) }),
+                      onOk: () => renew.mutateAsync(ca.id).then(() => showInfo(() => t('cert.renewed'))),
+                    })
+                  }
+                  data-testid="account-ca-renew"
+                >
+                  {t('cert.renew')}
+                </Button>
+              )}
               {ca.status !== 'revoked' && (
                 <Button size="small" danger onClick={() => setRevoking(ca)} data-testid="account-ca-revoke">
                   {t('cert.revoke')}
@@ -137,7 +159,7 @@ export default function DomainCertPage() {
           ),
       },
     ];
-  }, [t, format, user, renew]);
+  }, [t, format, user, renew, replace]);
 
   if (!user) return <PageLoading />;
   const caName = (ca: CaView) => ca.accountName ?? ca.accountId ?? ca.id;
@@ -161,7 +183,30 @@ export default function DomainCertPage() {
       {chain.data && (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={12}>
-            <CaDetails ca={chain.data.root} title={t('cert.chain_root')} testId="chain-root" />
+            <CaDetails
+              ca={chain.data.root}
+              title={t('cert.chain_root')}
+              testId="chain-root"
+              actions={
+                rootAdmin &&
+                chain.data.root.status !== 'revoked' && (
+                  <Button
+                    size="small"
+                    loading={renewRoot.isPending}
+                    onClick={() =>
+                      confirm({
+                        title: t('cert.confirm_renew_root'),
+                        content: t('cert.confirm_renew_root_detail'),
+                        onOk: () => renewRoot.mutateAsync().then(() => showInfo(() => t('cert.renewed_root'))),
+                      })
+                    }
+                    data-testid="root-renew"
+                  >
+                    {t('cert.renew_root')}
+                  </Button>
+                )
+              }
+            />
           </Col>
           <Col xs={24} lg={12}>
             <CaDetails
