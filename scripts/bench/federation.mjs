@@ -15,11 +15,37 @@
  * --hash-cost 10) so that its time is the 20 ms delay, not a CPU queue on this shared machine.
  * Umbo runs with NOTIFY_ALLOW_PRIVATE_NETWORK=true, as an operator with an on-premises backend
  * does (A-37: the backend is on loopback).
+ *
+ * Umbo runs compiled (as `npm start` runs it) on core 1; the backend and this load client share
+ * core 0, in both turns. Unpinned, umbo's CPU was taken from the backend's, and the added latency
+ * measured the machine's queue rather than umbo. Umbo's CPU time per sign-in is printed too: it
+ * is what decides the added latency once umbo has a core of its own (at 50 concurrent sign-ins
+ * with 20 ms answers, ≤ 2 ms p50 needs well under 0.5 ms a sign-in).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { adminToken, call, fmt, freePort, load, onInterrupt, rawConnection, rawRequest, root, sleep, spawnNode, startServer, verdict } from './lib.mjs';
+import { buildServer } from '../build-server.mjs';
+import {
+  adminToken,
+  call,
+  cores,
+  cpuSeconds,
+  fmt,
+  freePort,
+  load,
+  onInterrupt,
+  pinSelf,
+  rawConnection,
+  rawRequest,
+  root,
+  sleep,
+  spawnNode,
+  startServer,
+  verdict,
+} from './lib.mjs';
+
+const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
 
 const CONCURRENCY = Number(process.env.BENCH_IT_CONCURRENCY || 50);
 const DELAY_MS = 20;
@@ -46,7 +72,7 @@ process.on('SIGUSR2', () => {
   h.reset();
 });`;
 
-async function startBackend(dir, users) {
+async function startBackend(dir, users, cpu) {
   const port = await freePort();
   const seeds = users.flatMap((u) => ['--seed', `${u}:${PASSWORD}`]);
   const child = spawnNode(
@@ -55,7 +81,7 @@ async function startBackend(dir, users) {
       ...['--port', String(port), '--db', path.join(dir, 'it.sqlite'), '--app-key', APP_KEY, '--app-secret', APP_SECRET, '--prefix', PREFIX],
       ...['--delay-ms', String(DELAY_MS), '--hash-cost', '10', ...seeds],
     ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    { cpu, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise((resolve, reject) => {
     child.stdout.on('data', (d) => String(d).includes('listening') && resolve());
@@ -130,8 +156,13 @@ export async function benchFederation({ seconds = 10, rounds = 2 } = {}) {
   const forget = onInterrupt(() => fs.rmSync(dir, { recursive: true, force: true }));
   const loopFile = path.join(dir, 'loop.json');
   const users = Array.from({ length: CONCURRENCY }, (_, i) => `itbench${i}`);
-  const backendProc = await startBackend(dir, users);
+  const pinned = cores > 1;
+  if (pinned) pinSelf('0');
+  await buildServer({ quiet: true, outfile: COMPILED });
+  const backendProc = await startBackend(dir, users, pinned ? 0 : undefined);
   const server = await startServer({
+    entry: COMPILED,
+    cpu: pinned ? 1 : undefined,
     nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(LOOP_PROBE)}`],
     env: { NOTIFY_ALLOW_PRIVATE_NETWORK: 'true', BENCH_LOOP_FILE: loopFile },
   });
@@ -159,7 +190,10 @@ export async function benchFederation({ seconds = 10, rounds = 2 } = {}) {
     // in turns (direct, umbo, direct, umbo): this machine's speed drifts, turns share the drift
     for (let t = 0; t < rounds; t++) {
       d.push(await load(viaClient, { concurrency: CONCURRENCY, seconds: turn }));
+      const cpu0 = cpuSeconds(server.child.pid);
       const { result, loop } = await loopDelay(server.child.pid, loopFile, () => load(viaUmbo, { concurrency: CONCURRENCY, seconds: turn }));
+      const cpu1 = cpuSeconds(server.child.pid);
+      if (cpu0 !== undefined && cpu1 !== undefined && result.n) result.cpuMs = ((cpu1 - cpu0) * 1000) / result.n;
       u.push(result);
       if (loop) loops.push(loop);
     }
@@ -174,7 +208,10 @@ export async function benchFederation({ seconds = 10, rounds = 2 } = {}) {
     const bd = sum(d);
     const bu = sum(u);
     const added = bu.p50 - bd.p50;
-    console.log(`\nIT-interface backend (${DELAY_MS} ms answer), concurrency ${CONCURRENCY}, ${rounds} turns of ${turn} s each:`);
+    const cpuPer = u.every((x) => x.cpuMs !== undefined) ? mean(u.map((x) => x.cpuMs)) : undefined;
+    console.log(
+      `\nIT-interface backend (${DELAY_MS} ms answer), concurrency ${CONCURRENCY}, ${rounds} turns of ${turn} s each${pinned ? '; umbo on core 1, backend and load on core 0' : ''}:`,
+    );
     console.log(`  backend direct (umbo's client code): ${bd.perSec.toFixed(0)} sign-ins/s  p50 ${fmt(bd.p50)}  p99 ${fmt(bd.p99)}  (errors ${bd.errors})`);
     console.log(`  through umbo:                        ${bu.perSec.toFixed(0)} sign-ins/s  p50 ${fmt(bu.p50)}  p99 ${fmt(bu.p99)}  (errors ${bu.errors})`);
     if (bu.firstError || bd.firstError) console.log(`  first error: ${String(bu.firstError ?? bd.firstError).slice(0, 300)}`);
@@ -184,8 +221,22 @@ export async function benchFederation({ seconds = 10, rounds = 2 } = {}) {
       console.log(
         `  umbo event-loop delay during the umbo turns: p50 ${fmt(lp.p50)}  p99 ${fmt(lp.p99)}  max ${fmt(lp.max)} (beyond the 10 ms sampling interval)`,
       );
-    verdict('IT sign-in added latency p50', fmt(added), added <= 2 && bu.errors === 0, `target ≤ 2 ms over the backend's own ${fmt(bd.p50)}; errors must be 0`);
+    // The budget is about a backend that answers in 20 ms. When the backend (with the load client
+    // beside it) is itself the queue, both turns wait in that queue and their difference hides
+    // umbo's cost: the budget is then not shown, whatever the difference says.
+    const saturated = bd.p50 > DELAY_MS * 1.5;
+    const offered = (CONCURRENCY * 1000) / DELAY_MS;
+    verdict(
+      'IT sign-in added latency p50',
+      fmt(added),
+      !saturated && added <= 2 && bu.errors === 0,
+      saturated
+        ? `NOT SHOWN: the backend is saturated on this machine (its p50 ${fmt(bd.p50)} for a ${DELAY_MS} ms answer); ` +
+            `${CONCURRENCY} concurrent sign-ins at ${DELAY_MS} ms offer ${offered.toFixed(0)}/s, umbo's CPU per sign-in allows ${cpuPer ? (1000 / cpuPer).toFixed(0) : '?'}/s on one core`
+        : `target ≤ 2 ms over the backend's own ${fmt(bd.p50)}; errors must be 0`,
+    );
     verdict(`IT sign-ins/s through umbo (concurrency ${CONCURRENCY})`, bu.perSec.toFixed(0), null, `figure; backend direct ${bd.perSec.toFixed(0)}/s`);
+    verdict('umbo CPU per IT sign-in', cpuPer === undefined ? 'n/a' : fmt(cpuPer), null, `figure; ${pinned ? 'umbo alone on core 1' : 'unpinned'}`);
     verdict('umbo event-loop delay p99 (IT sign-ins)', lp ? fmt(lp.p99) : 'n/a', null, "figure; how late umbo's loop ran beyond its 10 ms sampling interval");
   } finally {
     for (const c of conns) c.close();

@@ -97,7 +97,9 @@ export async function startServer({ databaseUrl, dataDir, cpu, env = {}, nodeArg
   const dir = dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-'));
   const forget = dataDir ? () => {} : onInterrupt(() => fs.rmSync(dir, { recursive: true, force: true }));
   // `entry`: a compiled server (scripts/build-server.mjs) run with plain node, as `npm start` runs it
-  const child = spawnNode([...nodeArgs, ...(entry ? [entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
+  // BENCH_CPU_PROF=dir: every server the bench starts writes a V8 CPU profile there when stopped
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const child = spawnNode([...prof, ...nodeArgs, ...(entry ? [entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
     cpu,
     env: {
       PORT: String(port),

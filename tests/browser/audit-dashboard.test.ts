@@ -110,6 +110,9 @@ describe.skipIf(!browserPresent && !browserRequired)('audit log and dashboard in
     const before = await page.locator('[data-testid=monitor-page] .ant-card-extra').textContent();
     await expect.poll(() => page.locator('[data-testid=monitor-page] .ant-card-extra').textContent(), { timeout: 12_000 }).not.toBe(before);
     await checkScreen(page, 'dashboard-monitor-zh');
+    // below the figures: the IT backends' circuit breakers and the data-centre queue (issue 14)
+    await page.locator('[data-testid=monitor-backends]').waitFor();
+    await checkScreen(page, 'dashboard-monitor-cards-zh', () => page.locator('[data-testid=monitor-queue]').scrollIntoViewIfNeeded());
   });
 
   it('workplace shows the administrator’s shortcuts and the latest events', async () => {
@@ -140,6 +143,7 @@ describe.skipIf(!browserPresent && !browserRequired)('audit log and dashboard in
       await page.locator('[data-testid=monitor-stats]').waitFor();
       expect(await page.locator('[data-testid=stat-database]').textContent()).toContain(phrases.dashboard.healthy);
       await checkScreen(page, `dashboard-monitor-${suffix}`);
+      await checkScreen(page, `dashboard-monitor-cards-${suffix}`, () => page.locator('[data-testid=monitor-queue]').scrollIntoViewIfNeeded());
       await page.goto('/dashboard/workplace');
       await page.locator('[data-testid=workplace-latest]').waitFor();
       await expect.poll(() => page.locator('[data-testid=workplace-event]').count()).toBeGreaterThanOrEqual(4);

@@ -16,7 +16,7 @@ import { BACKENDS } from '../../apps/server/src/realms/realms.testkit.js';
 import { startOidcProvider, type Idp } from '../../apps/server/src/federation/upstream/upstream.testkit.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { waitForShell } from './actions';
+import { signInWithCaptcha, waitForShell } from './actions';
 import { ar } from '@umbo/contracts/phrases/ar/index';
 import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN } from '@umbo/contracts/phrases/zh-CN/index';
@@ -121,6 +121,38 @@ describe.skipIf(!browserPresent && !browserRequired)('upstream OpenID sign-in in
     const account = await server.ctx.repos.accounts.findAccountByUsername(realmId, username);
     expect(account).toBeTruthy();
     expect(await server.ctx.repos.federatedIdentities.listForAccount(realmId, account!.id)).toMatchObject([{ issuer: idp.issuer, subject: 'corp-user-1' }]);
+  });
+
+  it('the administrator sees the link on the person drawer (1440 and 390 px, English and Arabic) and removes it after the confirmation', async () => {
+    const username = `corp_${crypto.randomBytes(3).toString('hex')}`;
+    idp.users.set('corp-user-drawer', { preferred_username: username, email: `${username}@corp.example`, email_verified: true });
+    idp.next.sub = 'corp-user-drawer';
+    const first = await visitor();
+    await first.goto(`/user/loginSSO?realm_id=${realmId}`);
+    await first.locator('[data-testid=upstream-sign-in]').click();
+    await waitForShell(first);
+    await first.context().close();
+
+    for (const [lang, phrases] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
+      const page = await visitor(lang);
+      await signInWithCaptcha(page, 'admin', server.adminPassword, server.captchaAnswer);
+      await page.goto(`/account/person?realmId=${realmId}`);
+      await page.locator('[data-testid=person-name]', { hasText: new RegExp(`^${username}$`) }).click();
+      const links = page.locator('[data-testid=person-drawer] [data-testid=person-upstream-links]');
+      await links.locator('[data-testid=person-upstream-link]').getByText(idp.issuer).waitFor();
+      await checkScreen(page, `person-upstream-link-${lang}`, () => links.scrollIntoViewIfNeeded());
+      if (lang === 'ar') {
+        await links.locator('[data-testid=person-upstream-remove]').click();
+        await page.locator('.ant-popconfirm:not(.ant-popover-hidden) .ant-btn-primary').click();
+        await links.getByText(phrases.people.person.upstream_empty).waitFor();
+      }
+      await page.context().close();
+    }
+    const account = await server.ctx.repos.accounts.findAccountByUsername(realmId, username);
+    expect(await server.ctx.repos.federatedIdentities.listForAccount(realmId, account!.id)).toEqual([]);
   });
 
   it('a failed upstream sign-in comes back to the sign-in page with its message, the form still usable', async () => {
