@@ -34,10 +34,28 @@ function count(label, file, status) {
       failed += 1;
       problems.push(`${label}: exited ${status} (errors outside tests, see above)`);
     } else if (r.numFailedTests) problems.push(`${label}: ${r.numFailedTests} failed`);
+    if (status !== 0) problems.push(...failures(r));
   } catch {
     failed += 1;
     problems.push(`${label}: no report (exit ${status})`);
   }
+}
+
+/** The failed files and tests of a report, named again at the end: CI keeps only the tail of a run's output. */
+function failures(report) {
+  const firstLine = (text) =>
+    String(text ?? '')
+      .split('\n')[0]
+      .slice(0, 200);
+  const lines = [];
+  for (const f of report.testResults ?? []) {
+    const where = path.relative(root, f.name);
+    if (f.status === 'failed' && f.message) lines.push(`    ✗ ${where}: ${firstLine(f.message)}`);
+    for (const t of f.assertionResults ?? []) {
+      if (t.status === 'failed') lines.push(`    ✗ ${where} › ${t.fullName ?? t.title}\n        ${firstLine(t.failureMessages?.[0])}`);
+    }
+  }
+  return lines;
 }
 
 const steps = [
