@@ -28,6 +28,8 @@ const LEVELS = [
   ['me', 'legacy', 'directory'],
   ['clients'],
   ['oauth'],
+  // realm backends and the device CA: features on top of sign-in, administration and the provider
+  ['federation', 'pki'],
   ['dashboard'],
   ['composition'],
 ];

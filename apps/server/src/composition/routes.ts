@@ -19,7 +19,7 @@ import { registerRolesRoutes } from '../perm/roles.routes.js';
 import { registerServiceAccountRoutes } from '../directory/service-accounts.routes.js';
 import { registerPersonCsvRoutes } from '../directory/person-csv.routes.js';
 import { registerPersonRoutes } from '../directory/person.routes.js';
-import { registerPersonRefreshRoutes } from '../directory/person-refresh.routes.js';
+import { registerPersonRefreshRoutes } from '../federation/it/refresh.routes.js';
 import { registerRealmSettingsRoutes } from '../realms/realm-settings.routes.js';
 import { registerRealmRoutes } from '../realms/realms.routes.js';
 import { registerRealmBrandingRoutes } from '../realms/realm-branding.routes.js';

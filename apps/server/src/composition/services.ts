@@ -23,7 +23,7 @@ import { createServiceAccountService } from '../directory/service-accounts.servi
 import { createPersonAdminService } from '../directory/person-admin.service.js';
 import { createPersonBulkService } from '../directory/person-bulk.service.js';
 import { createPersonImportService } from '../directory/person-import.service.js';
-import { createPersonRefreshService } from '../directory/person-refresh.service.js';
+import { createPersonRefreshService } from '../federation/it/refresh.service.js';
 import { createPersonListService } from '../directory/person-list.service.js';
 import { createCodeSignInService } from '../auth/flows/code-sign-in.service.js';
 import type { FlowDeps } from '../auth/flows/deps.js';
@@ -375,7 +375,15 @@ export function createServices(i: ServiceInputs) {
     clock,
     transact,
   });
-  const personImport = createPersonImportService({ accounts: repos.accounts, audit, realmPasswordMin, clock, transact });
+  // issue 14: each imported account is reported to a bigdata realm's data centre with the import
+  const personImport = createPersonImportService({
+    accounts: repos.accounts,
+    audit,
+    accountsCreated: audit.accountsCreated,
+    realmPasswordMin,
+    clock,
+    transact,
+  });
   // issue 14: "Refresh from backend" — shadow accounts take their IT backend's current name, e-mail and phone
   const personRefresh = createPersonRefreshService({
     settingsOf: realmPolicy.settingsOf,

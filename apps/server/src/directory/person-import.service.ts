@@ -6,7 +6,9 @@
  * realm) and answers a row-level report; it writes nothing. The real import checks again and
  * then writes every row or none: one transaction with the audit event, the duplicate check
  * repeated inside it, the rows inserted in batches (A-45: a process killed half way leaves
- * nothing, because nothing is committed before the last row).
+ * nothing, because nothing is committed before the last row). Each account created is an
+ * account event of its own too (issue 14: a bigdata realm reports it to its data centre), in
+ * that transaction, though the audit trail keeps one row for the import.
  */
 import {
   EMAIL,
@@ -20,9 +22,10 @@ import {
 } from '@umbo/contracts';
 import { normaliseEmail, normaliseUsername, type AccountRepo, type NewPerson } from '../accounts/accounts.repo.js';
 import { passwordProblem } from '../accounts/password-policy.js';
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditInput, AuditService } from '../audit/audit.service.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Clock } from '../platform/clock.js';
+import { newId } from '../platform/crypto.js';
 import { isUniqueViolation, type Db, type Transact } from '../platform/db.js';
 import { fail } from '../platform/errors.js';
 import { CsvSyntaxError, parseCsv } from '../platform/csv.js';
@@ -43,6 +46,8 @@ interface Row {
 export interface PersonImportDeps {
   accounts: Pick<AccountRepo, 'findTakenAddresses' | 'insertPersons'>;
   audit: Pick<AuditService, 'record'>;
+  /** Told, after the import's audit event and in its transaction, of every account it created (bigdata.events.ts). */
+  accountsCreated(e: AuditInput, accounts: readonly { id: string; username: string }[], trx: Db): Promise<void>;
   realmPasswordMin(realmId: string): Promise<number>;
   clock: Clock;
   transact: Transact;
@@ -186,6 +191,8 @@ export function createPersonImportService(deps: PersonImportDeps) {
     const hashes = await hashAll(rows);
     const now = clock.now();
     const people: NewPerson[] = rows.map((r, i) => ({
+      // chosen here so the accounts can be named to their events without reading them back
+      id: newId(),
       realmId,
       username: r.username,
       email: r.email,
@@ -201,7 +208,13 @@ export function createPersonImportService(deps: PersonImportDeps) {
         const late = await takenInRealm(realmId, rows, trx);
         if (late.length) throw fail('IMPORT_REJECTED', report(false, total, late, 0));
         const n = await accounts.insertPersons(people, trx);
-        await audit.record({ realmId, actor: call.actor, action: 'account.import', result: 'ok', request: call.request, detail: { count: n } }, trx);
+        const event: AuditInput = { realmId, actor: call.actor, action: 'account.import', result: 'ok', request: call.request, detail: { count: n } };
+        await audit.record(event, trx);
+        await deps.accountsCreated(
+          event,
+          people.map((p) => ({ id: p.id!, username: p.username })),
+          trx,
+        );
         return n;
       });
       return report(false, total, [], created);

@@ -67,7 +67,7 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** An integer setting within [min, max]; unset or '' gives the fallback. */
-export function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);

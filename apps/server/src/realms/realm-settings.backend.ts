@@ -22,6 +22,15 @@ export type StoredBackend =
   | Extract<BackendInput, { type: 'bigdata' }>
   | (Omit<Extract<BackendInput, { type: 'aliliving' }>, 'appCloudSecret'> & { appCloudSecret?: string });
 export type StoredOAuth = Omit<OAuthInput, 'clientSecret'> & { clientSecret?: string };
+/** An IT-interface backend (issue 14): its persons sign in, register and recover through it. */
+export type ItBackend = Extract<StoredBackend, { type: 'ecogloble' | 'default' }>;
+
+/** The realm's IT-interface backend, when it has one and backend_type names it. */
+export function itBackendOf(settings: { backend?: StoredBackend; backend_type?: string }): ItBackend | undefined {
+  const b = settings.backend;
+  if (!b || (b.type !== 'ecogloble' && b.type !== 'default') || b.type !== settings.backend_type) return undefined;
+  return b;
+}
 
 const SECRET_AGAIN = 'the destination changed: send the secret again';
 

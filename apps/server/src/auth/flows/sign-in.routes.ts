@@ -19,7 +19,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CaptchaService } from '../../captcha/captcha.service.js';
-import { itBackendOf } from '../../federation/it/it.service.js';
+import { itBackendOf } from '../../realms/realm-settings.backend.js';
 import { authOf, ok, responses } from '../../platform/http.js';
 import type { RealmPolicy } from '../../realms/realm-policy.js';
 import type { CodeSignInService } from './code-sign-in.service.js';

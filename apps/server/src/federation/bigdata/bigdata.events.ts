@@ -3,7 +3,8 @@
  * report says. The audit trail is where every sign-in, registration and account change is
  * already recorded, in the transaction of the change (audit/audit.service.ts); this wraps its
  * `record` so that an event of a bigdata realm is queued in that same transaction. A change
- * that rolls back leaves no report; a committed one always has its row (at least once).
+ * that rolls back leaves no report; a committed one always has its row (at least once). An
+ * audit event that stands for many accounts (a CSV import) names them to `accountsCreated`.
  *
  * The report carries ids, the account's name, the kind, the time and the NAMES of changed
  * fields — never a value, an address, a password or a code (the audit input holds none either).
@@ -16,7 +17,7 @@ import { ApiError } from '../../platform/errors.js';
 import type { Db, Transact } from '../../platform/db.js';
 import { readRealmSettings, type StoredRealmSettings } from '../../realms/realm-settings.js';
 import type { RealmRepo } from '../../realms/realms.repo.js';
-import type { BigdataRepo } from './bigdata.repo.js';
+import type { BigdataRepo, NewBigdataEvent } from './bigdata.repo.js';
 
 export type BigdataEventKind = 'registered' | 'signed_in' | 'changed' | 'disabled' | 'deleted';
 
@@ -89,7 +90,7 @@ export function reportOf(e: AuditInput, kind: BigdataEventKind, category: string
 }
 
 export interface BigdataTapDeps {
-  queue: Pick<BigdataRepo, 'enqueue'>;
+  queue: Pick<BigdataRepo, 'enqueue' | 'enqueueMany'>;
   realms: Pick<RealmRepo, 'findRealmById'>;
   /** outside a transaction: the realm settings as the sign-in flows read them (kept in memory, realms/realm-policy.ts) */
   settingsOf?(realmId: string): Promise<Pick<StoredRealmSettings, 'backend_type' | 'backend'>>;
@@ -97,8 +98,17 @@ export interface BigdataTapDeps {
   clock: Clock;
 }
 
+/** Reports written per statement when one audit event stands for many accounts. */
+const MANY_BATCH = 500;
+
+/**
+ * Accounts created under one audit event (a CSV import records one row for the whole file, with
+ * no account as its target, so `record` alone would report none of them).
+ */
+export type AccountsCreated = (e: AuditInput, accounts: readonly { id: string; username: string }[], trx: Db) => Promise<void>;
+
 /** The audit service, with the events of bigdata realms queued beside their audit rows. */
-export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): AuditService {
+export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): AuditService & { accountsCreated: AccountsCreated } {
   /** The realm's data-centre category, or undefined when the realm does not report. */
   async function categoryOf(realmId: string, trx?: Db): Promise<string | undefined> {
     const st = await settingsIn(realmId, trx);
@@ -117,14 +127,33 @@ export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): Au
     return realm ? readRealmSettings(realm.settings) : undefined;
   }
 
-  async function enqueue(e: AuditInput, kind: BigdataEventKind, category: string, trx: Db): Promise<void> {
+  function rowOf(e: AuditInput, kind: BigdataEventKind, category: string, at: number): NewBigdataEvent {
     const eventId = newId();
-    const at = deps.clock.now();
     const report = reportOf(e, kind, category, eventId, at);
-    await deps.queue.enqueue(
-      { event_id: eventId, realm_id: e.realmId, account_id: report.accountId, kind, payload: JSON.stringify(report), next_attempt_at: at, created_at: at },
-      trx,
-    );
+    return { event_id: eventId, realm_id: e.realmId, account_id: report.accountId, kind, payload: JSON.stringify(report), next_attempt_at: at, created_at: at };
+  }
+
+  async function enqueue(e: AuditInput, kind: BigdataEventKind, category: string, trx: Db): Promise<void> {
+    await deps.queue.enqueue(rowOf(e, kind, category, deps.clock.now()), trx);
+  }
+
+  /**
+   * Each account `e` created is reported as registered, in the caller's transaction (after it
+   * recorded `e`): the realm is read once for all of them, not once per account, and the
+   * reports are built a batch at a time, so a file of many rows holds only a batch in memory.
+   */
+  async function accountsCreated(e: AuditInput, accounts: readonly { id: string; username: string }[], trx: Db): Promise<void> {
+    if (e.result !== 'ok' || accounts.length === 0) return;
+    const category = await categoryOf(e.realmId, trx);
+    if (category === undefined) return;
+    const at = deps.clock.now();
+    for (let i = 0; i < accounts.length; i += MANY_BATCH) {
+      const rows = accounts
+        .slice(i, i + MANY_BATCH)
+        .map((a) => rowOf({ ...e, target: { type: 'account', id: a.id, name: a.username } }, 'registered', category, at));
+      // false: the realm is being deleted, and takes its reports along
+      if (!(await deps.queue.enqueueMany(e.realmId, rows, trx))) return;
+    }
   }
 
   async function record(e: AuditInput, trx?: Db): Promise<void> {
@@ -145,5 +174,5 @@ export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): Au
     });
   }
 
-  return { ...audit, record };
+  return { ...audit, record, accountsCreated };
 }

@@ -10,11 +10,11 @@
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import { outbound, OutboundRefused, type OutboundDeps } from '../../notify/outbound.js';
-import type { StoredBackend } from '../../realms/realm-settings.backend.js';
+import type { ItBackend } from '../../realms/realm-settings.backend.js';
 import { itPool, type ItPool } from './pool.js';
 import { signRequest } from './signature.js';
 
-export type ItBackend = Extract<StoredBackend, { type: 'ecogloble' | 'default' }>;
+export type { ItBackend };
 
 export const IT_TIMEOUT_MS = 3000;
 

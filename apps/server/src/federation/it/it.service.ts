@@ -17,6 +17,7 @@ import { mapBounded } from './bounded.js';
 import { createItCodeLimits } from './code-limits.js';
 import { BreakerOpen, createBreakers, type Breakers, type BreakerView } from './breaker.js';
 import { ItAnswer, ItUnavailable, regionOf, type ItBackend } from './client.js';
+import { itBackendOf } from '../../realms/realm-settings.backend.js';
 import { getUsersByIds } from './default.js';
 import { createEcoglobleEndpoints, IT_CODES, type ItRegistration, type ItTarget, type ItUser } from './ecogloble.js';
 import { createShadowAccounts } from './shadow.js';
@@ -40,12 +41,6 @@ export interface ItFederationDeps {
 }
 
 /** The realm's IT backend, or undefined for any other realm (the built-in store included). */
-export function itBackendOf(settings: FlowSettings): ItBackend | undefined {
-  const b = settings.backend;
-  if (!b || (b.type !== 'ecogloble' && b.type !== 'default') || b.type !== settings.backend_type) return undefined;
-  return b;
-}
-
 export function createItFederation(d: ItFederationDeps) {
   const endpoints = createEcoglobleEndpoints({ clock: d.clock, allowPrivate: d.allowPrivate, outbound: d.outbound });
   const breakers = d.breakers ?? createBreakers(d.clock);
@@ -142,17 +137,24 @@ export function createItFederation(d: ItFederationDeps) {
       );
     },
 
-    /** Registration goes to the backend; 1205 when it knows the user already. */
+    /**
+     * Registration goes to the backend; 1205 when it knows the user already. A-33: the SMS code
+     * it carries (sent by sendCode) takes at most 5 wrong tries, counted as at code sign-in.
+     */
     async register(realmId: string, settings: FlowSettings, r: ItRegistration): Promise<Account> {
       const { t, region } = target(settings, r.phone?.country);
-      let user: ItUser;
-      try {
-        user = await guarded(realmId, t, () => endpoints.register(t, r));
-      } catch (err) {
-        if (err instanceof ItAnswer && err.itCode === IT_CODES.userExists) throw fail('USER_EXISTS');
-        if (err instanceof ItAnswer && err.itCode === IT_CODES.badCredentials) throw fail('CODE_INVALID');
-        throw unexpected(err);
-      }
+      /** The backend's user; undefined when it refused the code. */
+      const ask = async (): Promise<ItUser | undefined> => {
+        try {
+          return await guarded(realmId, t, () => endpoints.register(t, r));
+        } catch (err) {
+          if (err instanceof ItAnswer && err.itCode === IT_CODES.userExists) throw fail('USER_EXISTS');
+          if (err instanceof ItAnswer && err.itCode === IT_CODES.badCredentials) return undefined;
+          throw unexpected(err);
+        }
+      };
+      const user = r.phone && r.serialNo !== undefined ? await limits.guessing(realmId, r.phone.e164, r.serialNo, ask) : await ask();
+      if (!user) throw fail('CODE_INVALID');
       return shadows.shadowFor(realmId, user, region, t.backend.useOriginID);
     },
 

@@ -16,15 +16,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { personRefreshPaths } from '@umbo/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { APP_KEY, APP_SECRET, PREFIX, itGroup, itRealm, type ItType } from '../federation/it/it.testkit.js';
-import type { Harness } from '../test/harness.js';
-import { describeBothDbs } from '../test/harness.js';
-import { as, bindRole, createPerson, createRealm, issueSession, randomName } from '../test/kit.js';
-import { accountEvents, uniqueMobile } from './person.testkit.js';
+import { APP_KEY, APP_SECRET, PREFIX, itGroup, itRealm, type ItType } from './it.testkit.js';
+import type { Harness } from '../../test/harness.js';
+import { describeBothDbs } from '../../test/harness.js';
+import { as, bindRole, createPerson, createRealm, issueSession, randomName } from '../../test/kit.js';
+import { accountEvents, uniqueMobile } from '../../directory/person.testkit.js';
 
 // The reference backend as in it.testkit.ts, with its user store at a known place: the tests
 // change and delete users "at the backend", which its contract (rightly) offers no call for.
-const REF_URL = new URL('../../../../examples/it-backend/server.mjs', import.meta.url).href;
+const REF_URL = new URL('../../../../../examples/it-backend/server.mjs', import.meta.url).href;
 let refServer: http.Server & { addUser(u: { username: string; password: string; email?: string; phone?: string }): Promise<{ userId: string }> };
 let refPort: number;
 let refDir: string;

@@ -10,18 +10,19 @@
  * sign-in through the backend still carries it over, shadow.ts).
  */
 import type { PersonRefreshItem, PersonRefreshResult, PersonRefreshState } from '@umbo/contracts';
-import type { AccountRepo } from '../accounts/accounts.repo.js';
-import type { PersonListRow } from '../accounts/accounts.list.repo.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { ItUser } from '../federation/it/ecogloble.js';
-import { itBackendOf, type ItFederation } from '../federation/it/it.service.js';
-import { phoneOf } from '../federation/it/shadow.js';
-import type { ShadowLinkRepo } from '../federation/it/shadow.repo.js';
-import type { Clock } from '../platform/clock.js';
-import { isUniqueViolation, type Transact } from '../platform/db.js';
-import { fail } from '../platform/errors.js';
-import type { FlowSettings } from '../realms/realm-policy.js';
-import type { AdminCall, PersonAdminService } from './person-admin.service.js';
+import type { AccountRepo } from '../../accounts/accounts.repo.js';
+import type { PersonListRow } from '../../accounts/accounts.list.repo.js';
+import type { AuditService } from '../../audit/audit.service.js';
+import type { ItUser } from './ecogloble.js';
+import { itBackendOf } from '../../realms/realm-settings.backend.js';
+import type { ItFederation } from './it.service.js';
+import { phoneOf } from './shadow.js';
+import type { ShadowLinkRepo } from './shadow.repo.js';
+import type { Clock } from '../../platform/clock.js';
+import { isUniqueViolation, type Transact } from '../../platform/db.js';
+import { fail } from '../../platform/errors.js';
+import type { FlowSettings } from '../../realms/realm-policy.js';
+import type { AdminCall, PersonAdminService } from '../../directory/person-admin.service.js';
 
 type Field = 'username' | 'email' | 'phone';
 type Found = Pick<PersonListRow, 'id' | 'username' | 'username_norm' | 'email' | 'phone'>;

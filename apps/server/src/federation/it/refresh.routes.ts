@@ -7,9 +7,9 @@
 import { personRealmParams, personRefreshBody, personRefreshResult, personRefreshState } from '@umbo/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok, responses } from '../platform/http.js';
-import { adminCall } from './person.routes.js';
-import type { PersonRefreshService } from './person-refresh.service.js';
+import { ok, responses } from '../../platform/http.js';
+import { adminCall } from '../../directory/person.routes.js';
+import type { PersonRefreshService } from './refresh.service.js';
 
 const tags = ['person accounts'];
 const PATH = '/api/users/realms/:realmId/accounts/bulk/refresh';
