@@ -91,7 +91,11 @@ export type SanEntry = z.infer<typeof sanEntry>;
 
 export const CERT_TYPES = ['device', 'service', 'accountCa', 'realmCa', 'rootCa'] as const;
 export type CertType = (typeof CERT_TYPES)[number];
-export const CERT_STATUSES = ['valid', 'expired', 'revoked', 'pending'] as const;
+/**
+ * caRevoked: the certificate itself is not revoked, but a CA above it is (an account CA the
+ * realm revoked): relying parties refuse its chain. Its own revocation shows as `revoked`.
+ */
+export const CERT_STATUSES = ['valid', 'expired', 'revoked', 'caRevoked', 'pending'] as const;
 export type CertStatus = (typeof CERT_STATUSES)[number];
 
 /** RFC 5280 §5.3.1 CRLReason names a user may choose (removeFromCRL and value 7 excluded). */

@@ -8,7 +8,7 @@
  */
 import crypto, { type KeyObject, type webcrypto } from 'node:crypto';
 import fs from 'node:fs';
-import type { CaView, CertStatus } from '@umbo/contracts';
+import type { CaView } from '@umbo/contracts';
 import type { AuditActor, AuditService } from '../audit/audit.service.js';
 import { MASTER_REALM } from '../perm/builtin-roles.js';
 import type { Clock } from '../platform/clock.js';
@@ -16,10 +16,11 @@ import { newId } from '../platform/crypto.js';
 import type { Transact } from '../platform/db.js';
 import { assertThat, fail } from '../platform/errors.js';
 import { caCertRow, CERT_TYPE_OF_KIND, daysFrom, type CaStore, type LoadedCa, type NewCa } from './ca.store.js';
-import type { CertRepo, CertRow } from './certs.repo.js';
-import { ACCOUNT_CA_DEFAULT_ISSUE_DAYS, ACCOUNT_CA_MAX_ISSUE_DAYS, CA_CURVE, ROOT_CURVE, ROOT_VALIDITY_DAYS } from './defaults.js';
+import type { CertRepo } from './certs.repo.js';
+import { ACCOUNT_CA_DEFAULT_ISSUE_DAYS, ACCOUNT_CA_MAX_ISSUE_DAYS, CA_CURVE, RENEW_REPEAT_MS, ROOT_CURVE, ROOT_VALIDITY_DAYS } from './defaults.js';
 import type { PkiRepo } from './pki.repo.js';
 import { caExtensions, newCaKey, newSerial, signerFromPkcs8 } from './profile.js';
+import { statusOfRow } from './status.js';
 import { x509 } from './x509.js';
 
 export interface CaAccount {
@@ -49,13 +50,6 @@ function nameOf(cn: string, ou: string | undefined, o: string): x509.JsonName {
   if (ou) name.push({ OU: [ou] });
   name.push({ O: [o] });
   return name;
-}
-
-export function statusOfRow(r: Pick<CertRow, 'revoked_at' | 'not_before' | 'not_after'>, now: number): CertStatus {
-  if (r.revoked_at !== null) return 'revoked';
-  if (r.not_after <= now) return 'expired';
-  if (r.not_before > now) return 'pending';
-  return 'valid';
 }
 
 export function createCaService(deps: {
@@ -229,6 +223,9 @@ export function createCaService(deps: {
     // a revoked key stays revoked: a new certificate for it would undo the revocation
     assertThat(ca.certRow.revoked_at === null, 'CA_REVOKED', { caId: ca.row.id });
     const now = clock.now();
+    // A repeat of a renewal just made (a double click, or a parallel request that read the CA
+    // after the winner committed) answers that renewal rather than shifting validity by seconds.
+    if (now - ca.certRow.created_at < RENEW_REPEAT_MS && (await certs.isRenewal(ca.certRow.id))) return ca;
     const selfSigned = ca.row.parent_id === ca.row.id;
     const parent = selfSigned ? ca : await store.load(ca.row.parent_id!);
     if (!parent) throw fail('CA_UNAVAILABLE');

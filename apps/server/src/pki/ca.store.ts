@@ -11,6 +11,7 @@ import type { Clock } from '../platform/clock.js';
 import { newId, type Secrets } from '../platform/crypto.js';
 import type { Db, Transact } from '../platform/db.js';
 import type { CertRepo, CertRow } from './certs.repo.js';
+import { subjectOf } from './crl-der.js';
 import { DAY_MS } from './defaults.js';
 import type { CaRow, PkiRepo } from './pki.repo.js';
 import { caExtensions, keyIdOf, newSerial, sha256Hex, signerFromPkcs8, type IssuerUrls, type Signer } from './profile.js';
@@ -21,6 +22,8 @@ export interface LoadedCa {
   /** the CA's current certificate row */
   certRow: CertRow;
   cert: x509.X509Certificate;
+  /** its subject as its certificate encodes it: the issuer name of what it signs */
+  subjectDer: Uint8Array;
   signer: Signer;
   /** its SubjectKeyIdentifier: the AKI of what it signs */
   keyId: string;
@@ -63,7 +66,7 @@ export function createCaStore(deps: {
   const { pki, certs, secrets, clock, audit, transact } = deps;
   const base = deps.publicUrl.replace(/\/+$/, '');
   const signers = new Map<string, Promise<Signer>>();
-  const parsed = new Map<string, { cert: x509.X509Certificate; keyId: string }>();
+  const parsed = new Map<string, { cert: x509.X509Certificate; keyId: string; subjectDer: Uint8Array }>();
   const creating = new Map<string, Promise<LoadedCa>>();
 
   /** Where a certificate signed by CA `caId`, in realm `realmId`'s paths, finds its issuer, CRL and OCSP. */
@@ -88,7 +91,7 @@ export function createCaStore(deps: {
     let p = parsed.get(certRow.id);
     if (!p) {
       const cert = new x509.X509Certificate(certRow.cert_pem);
-      p = { cert, keyId: await keyIdOf(cert) };
+      p = { cert, keyId: await keyIdOf(cert), subjectDer: subjectOf(new Uint8Array(cert.rawData)) };
       if (parsed.size > 5000) parsed.clear();
       parsed.set(certRow.id, p);
     }
@@ -98,8 +101,8 @@ export function createCaStore(deps: {
   async function loadRow(row: CaRow, trx?: Db): Promise<LoadedCa> {
     const certRow = await certs.findById(row.cert_id, trx);
     if (!certRow) throw new Error(`CA ${row.id} has no certificate row`);
-    const { cert, keyId } = await parsedOf(certRow);
-    return { row, certRow, cert, keyId, signer: await signerOfRow(row) };
+    const { cert, keyId, subjectDer } = await parsedOf(certRow);
+    return { row, certRow, cert, keyId, subjectDer, signer: await signerOfRow(row) };
   }
 
   /** The CA with that id, read fresh (its status and current certificate may change on any instance). */

@@ -5,7 +5,7 @@
  * short: cA=FALSE critical, key usage critical, EKU, SKI, AKI, SAN, CRL DP, AIA.
  */
 import crypto, { type KeyObject } from 'node:crypto';
-import { extension, signatureOf, subjectOf, time } from './crl-der.js';
+import { extension, signatureOf, time } from './crl-der.js';
 import type { IssuerUrls, KeyInfo, SanJson } from './profile.js';
 import { children, explicit, integer, octets, oid, parse, sequence, TAG, tlv } from './tools/der.js';
 
@@ -58,7 +58,8 @@ const keyUsage = (rsa: boolean) => (rsa ? Uint8Array.of(TAG.BIT_STRING, 2, 5, 0x
 
 export function encodeLeaf(a: {
   serialHex: string;
-  issuerCertDer: Uint8Array;
+  /** the issuer's subject exactly as its certificate encodes it (LoadedCa.subjectDer) */
+  issuerSubjectDer: Uint8Array;
   /** the issuer's key identifier (its SKI), hex */
   issuerKeyIdHex: string;
   notBefore: number;
@@ -88,7 +89,7 @@ export function encodeLeaf(a: {
     explicit(0, integer(2)),
     tlv(TAG.INTEGER, Buffer.from(a.serialHex, 'hex')),
     sig.algorithmId,
-    subjectOf(a.issuerCertDer),
+    a.issuerSubjectDer,
     sequence(time(a.notBefore), time(a.notAfter)),
     subject,
     a.spkiDer,

@@ -2,16 +2,18 @@
  * SQL for certificates and their issue records (issue 13): the one writer of pki_certs and
  * pki_records. A certificate and its record are written in one transaction by the caller (A-45).
  */
-import { sql, type Selectable } from 'kysely';
-import type { Db } from '../platform/db.js';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { CertStatus } from '@umbo/contracts';
+import type { Database, Db } from '../platform/db.js';
 import type { PkiCertTable, PkiRecordTable } from './pki.tables.js';
 
 export type CertRow = Selectable<PkiCertTable>;
-export type CertWithKey = CertRow & { key_name: string | null };
+/** An end-entity certificate with its key's name and whether a CA above it is revoked (status caRevoked). */
+export type CertWithKey = CertRow & { key_name: string | null; ca_revoked: boolean | number };
 export type RecordRow = Selectable<PkiRecordTable>;
 
 export interface CertFilter {
-  status?: 'valid' | 'expired' | 'revoked' | 'pending';
+  status?: CertStatus;
   expiringWithinDays?: number;
   keyId?: string;
   cn?: string;
@@ -25,7 +27,39 @@ export interface Page {
 
 const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The certificates of the CAs above a certificate, as ownCerts joins them. */
+type ChainDb = Database & { cc1: PkiCertTable; cc2: PkiCertTable; cc3: PkiCertTable };
+/**
+ * A CA above the certificate is revoked: its issuing CA, that CA's parent or the root (the
+ * chain is at most account CA → realm intermediate → root). A CA counts as revoked when its
+ * current certificate is: revoking a CA revokes every certificate of its key (revoke.ts), and
+ * a revoked CA is never renewed (1114).
+ */
+const caRevoked = (eb: ExpressionBuilder<ChainDb, 'cc1' | 'cc2' | 'cc3'>) =>
+  eb.or([eb('cc1.revoked_at', 'is not', null), eb('cc2.revoked_at', 'is not', null), eb('cc3.revoked_at', 'is not', null)]);
+
 export function createCertRepo(db: Db) {
+  /** The account's end-entity certificates (device/service), with their key's name and ca_revoked. */
+  function ownCerts(trx: Db, accountId: string) {
+    return (
+      trx
+        .selectFrom('pki_certs')
+        .leftJoin('pki_keys', 'pki_keys.id', 'pki_certs.key_id')
+        .leftJoin('pki_cas as ca1', 'ca1.id', 'pki_certs.ca_id')
+        .leftJoin('pki_certs as cc1', 'cc1.id', 'ca1.cert_id')
+        // the root is its own parent: the walk stops there
+        .leftJoin('pki_cas as ca2', (j) => j.onRef('ca2.id', '=', 'ca1.parent_id').onRef('ca2.id', '<>', 'ca1.id'))
+        .leftJoin('pki_certs as cc2', 'cc2.id', 'ca2.cert_id')
+        .leftJoin('pki_cas as ca3', (j) => j.onRef('ca3.id', '=', 'ca2.parent_id').onRef('ca3.id', '<>', 'ca2.id'))
+        .leftJoin('pki_certs as cc3', 'cc3.id', 'ca3.cert_id')
+        .selectAll('pki_certs')
+        .select('pki_keys.name as key_name')
+        .select((eb) => caRevoked(eb).as('ca_revoked'))
+        .where('pki_certs.account_id', '=', accountId)
+        .where('pki_certs.type', 'in', ['device', 'service'])
+    );
+  }
+
   return {
     async insertCert(row: CertRow, trx: Db = db): Promise<void> {
       await trx.insertInto('pki_certs').values(row).execute();
@@ -39,32 +73,21 @@ export function createCertRepo(db: Db) {
     },
     /** An end-entity certificate of the account (device/service), with its key's name. */
     findOwn(accountId: string, id: string, trx: Db = db): Promise<CertWithKey | undefined> {
-      return trx
-        .selectFrom('pki_certs')
-        .leftJoin('pki_keys', 'pki_keys.id', 'pki_certs.key_id')
-        .selectAll('pki_certs')
-        .select('pki_keys.name as key_name')
-        .where('pki_certs.account_id', '=', accountId)
-        .where('pki_certs.id', '=', id)
-        .where('pki_certs.type', 'in', ['device', 'service'])
-        .executeTakeFirst();
+      return ownCerts(trx, accountId).where('pki_certs.id', '=', id).executeTakeFirst();
     },
     findBySerial(caId: string, sn: string, trx: Db = db): Promise<CertRow | undefined> {
       return trx.selectFrom('pki_certs').selectAll().where('ca_id', '=', caId).where('sn', '=', sn).executeTakeFirst();
     },
+    /** Filtered by status in statusOfRow's order (status.ts): each certificate matches exactly one status. */
     listOwn(accountId: string, f: CertFilter, now: number, page: Page, trx: Db = db): Promise<CertWithKey[]> {
-      let q = trx
-        .selectFrom('pki_certs')
-        .leftJoin('pki_keys', 'pki_keys.id', 'pki_certs.key_id')
-        .selectAll('pki_certs')
-        .select('pki_keys.name as key_name')
-        .where('pki_certs.account_id', '=', accountId)
-        .where('pki_certs.type', 'in', ['device', 'service']);
+      let q = ownCerts(trx, accountId);
       if (f.keyId) q = q.where('pki_certs.key_id', '=', f.keyId);
       if (f.cn) q = q.where('pki_certs.cn', 'like', likePrefix(f.cn));
       if (f.sn) q = q.where('pki_certs.sn', '=', f.sn);
       if (f.status === 'revoked') q = q.where('pki_certs.revoked_at', 'is not', null);
       if (f.status && f.status !== 'revoked') q = q.where('pki_certs.revoked_at', 'is', null);
+      if (f.status === 'caRevoked') q = q.where((eb) => caRevoked(eb));
+      if (f.status && f.status !== 'revoked' && f.status !== 'caRevoked') q = q.where((eb) => eb.not(caRevoked(eb)));
       if (f.status === 'expired') q = q.where('pki_certs.not_after', '<=', now);
       if (f.status === 'valid') q = q.where('pki_certs.not_after', '>', now).where('pki_certs.not_before', '<=', now);
       if (f.status === 'pending') q = q.where('pki_certs.not_before', '>', now).where('pki_certs.not_after', '>', now);
@@ -120,6 +143,12 @@ export function createCertRepo(db: Db) {
     liveCertsOfCa(caId: string, trx: Db = db): Promise<CertRow[]> {
       return trx.selectFrom('pki_certs').selectAll().where('subject_ca_id', '=', caId).where('revoked_at', 'is', null).execute();
     },
+    /** Whether this CA certificate was made by a renewal (it has a renewCa record). */
+    async isRenewal(certId: string): Promise<boolean> {
+      const row = await db.selectFrom('pki_records').select('id').where('cert_id', '=', certId).where('kind', '=', 'renewCa').executeTakeFirst();
+      return row !== undefined;
+    },
+
     /**
      * A CA renewal's first write: marks the CA's current certificate superseded only while it is
      * current and not revoked. Of parallel renewals one wins, the others (and a renewal that a

@@ -5,11 +5,12 @@
 import { EXPIRY_WINDOWS, type CertView, type RevokeReason, type SanEntry } from '@umbo/contracts';
 import type { Clock } from '../platform/clock.js';
 import { assertThat } from '../platform/errors.js';
-import { decodeCursor, encodeCursor, statusOfRow, type CaAccount } from './ca.service.js';
+import { decodeCursor, encodeCursor, type CaAccount } from './ca.service.js';
 import type { CertFilter, CertRepo, CertRow, RecordRow } from './certs.repo.js';
 import { DAY_MS } from './defaults.js';
+import { statusOfRow, type StatusFacts } from './status.js';
 
-export function certViewOf(r: CertRow & { key_name?: string | null }, now: number): CertView {
+export function certViewOf(r: CertRow & Pick<StatusFacts, 'ca_revoked'> & { key_name?: string | null }, now: number): CertView {
   return {
     id: r.id,
     type: r.type as CertView['type'],
@@ -48,7 +49,7 @@ const recordView = (r: RecordRow) => ({
 export function createCertsService(deps: { certs: CertRepo; clock: Clock }) {
   const { certs, clock } = deps;
   return {
-    view: (r: CertRow & { key_name?: string | null }) => certViewOf(r, clock.now()),
+    view: (r: CertRow & Pick<StatusFacts, 'ca_revoked'> & { key_name?: string | null }) => certViewOf(r, clock.now()),
 
     async list(a: CaAccount, q: CertFilter & { cursor?: string | undefined; limit: number }) {
       const after = decodeCursor(q.cursor);

@@ -41,3 +41,6 @@ export const CHAIN_MAX_DEPTH = 6;
 
 /** A device id common name: letters, digits and . _ : - (SPEC §5 has no rule for it; this keeps DNs plain). */
 export const DEVICE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** A CA renewed less than this ago is not renewed again: the request answers that renewal. */
+export const RENEW_REPEAT_MS = 60_000;

@@ -1,31 +1,14 @@
 /**
- * User-supplied PEM (issue 13, SPEC §5 "PEM only"): CSRs, certificates and chains. Every way
- * input can be wrong is a clear 4xx code — empty (1100/1101), not PEM / truncated / not the
- * structure expected (1102 {what}), a CSR whose self-signature does not verify (1103, CA-03) —
- * never a 500.
+ * User-supplied PEM (issue 13, SPEC §5 "PEM only"): CSRs, certificates and chains, read through
+ * the one PEM reader (tools/pem.ts). Every way input can be wrong is a clear 4xx code — empty
+ * (1100/1101), not PEM / truncated / not the structure expected (1102 {what, reason}), a CSR
+ * whose self-signature does not verify (1103, CA-03) — never a 500.
  */
-import crypto from 'node:crypto';
+import crypto, { type KeyObject } from 'node:crypto';
 import { fail } from '../platform/errors.js';
 import { expectTag, oidOf, parse, seq, TAG } from './tools/der.js';
+import { PEM_LABELS, readCertificatePem, readCsrPem, readPemAll } from './tools/pem.js';
 import { asn, x509 } from './x509.js';
-
-const BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----\r?\n([A-Za-z0-9+/=\r\n\t ]+?)-----END \1-----/g;
-
-/** The DER of each PEM block labelled one of `labels`, in order; anything else in the text is refused. */
-function blocks(text: string, labels: readonly string[], what: string): Uint8Array[] {
-  const out: Uint8Array[] = [];
-  let rest = text;
-  for (const m of text.matchAll(BLOCK)) {
-    if (!labels.includes(m[1]!)) throw fail('PEM_INVALID', { what });
-    const b64 = m[2]!.replace(/\s+/g, '');
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 !== 0) throw fail('PEM_INVALID', { what });
-    out.push(new Uint8Array(Buffer.from(b64, 'base64')));
-    rest = rest.replace(m[0], '');
-  }
-  // a truncated block (no END line), binary garbage or stray text between blocks
-  if (rest.trim() !== '' || out.length === 0) throw fail('PEM_INVALID', { what });
-  return out;
-}
 
 /** Signature algorithms node:crypto verifies directly: OID → digest (null: Ed25519 signs the message itself). */
 const CSR_SIGNATURES: Record<string, string | null> = {
@@ -40,14 +23,13 @@ const CSR_SIGNATURES: Record<string, string | null> = {
 
 /**
  * A PEM CSR, its self-signature verified (proof of possession, CA-03); answers the requested key
- * (SubjectPublicKeyInfo DER). Read with the small DER reader and verified with node:crypto —
- * the issuance path's cost (issue 13 "Bench"); other algorithms (RSA-PSS …) go through x509.
+ * (SubjectPublicKeyInfo DER) and, when node:crypto verified it, the key as a KeyObject, so the
+ * key rules need not build it again. Read with the small DER reader and verified with
+ * node:crypto — the issuance path's cost (issue 13 "Bench"); other algorithms (RSA-PSS …) go
+ * through x509.
  */
-export async function parseCsr(pem: string | undefined): Promise<{ spkiDer: Uint8Array }> {
-  if (!pem || pem.trim() === '') throw fail('CSR_EMPTY');
-  const ders = blocks(pem, ['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST'], 'csr');
-  if (ders.length !== 1) throw fail('PEM_INVALID', { what: 'csr' });
-  const der = ders[0]!;
+export async function parseCsr(pem: string | undefined): Promise<{ spkiDer: Uint8Array; publicKey?: KeyObject }> {
+  const der = readCsrPem(pem ?? '');
   let parts: { info: Uint8Array; spki: Uint8Array; algorithm: string; signature: Uint8Array };
   try {
     const [info, alg, sig] = seq(parse(der));
@@ -56,13 +38,14 @@ export async function parseCsr(pem: string | undefined): Promise<{ spkiDer: Uint
     expectTag(sig, TAG.BIT_STRING);
     parts = { info: info!.raw, spki: spki.raw, algorithm: oidOf(seq(alg)[0]), signature: sig.value.subarray(1) };
   } catch {
-    throw fail('PEM_INVALID', { what: 'csr' });
+    throw fail('PEM_INVALID', { what: 'csr', reason: 'not_a_csr' });
   }
   let ok = false;
+  let publicKey: KeyObject | undefined;
   try {
     if (parts.algorithm in CSR_SIGNATURES) {
-      const key = crypto.createPublicKey({ key: Buffer.from(parts.spki), format: 'der', type: 'spki' });
-      ok = crypto.verify(CSR_SIGNATURES[parts.algorithm] ?? null, parts.info, key, parts.signature);
+      publicKey = crypto.createPublicKey({ key: Buffer.from(parts.spki), format: 'der', type: 'spki' });
+      ok = crypto.verify(CSR_SIGNATURES[parts.algorithm] ?? null, parts.info, publicKey, parts.signature);
     } else {
       ok = await new x509.Pkcs10CertificateRequest(asn(der)).verify();
     }
@@ -70,30 +53,27 @@ export async function parseCsr(pem: string | undefined): Promise<{ spkiDer: Uint
     ok = false;
   }
   if (!ok) throw fail('CSR_SIGNATURE');
-  return { spkiDer: parts.spki };
+  return publicKey ? { spkiDer: parts.spki, publicKey } : { spkiDer: parts.spki };
 }
 
-function parseCert(der: Uint8Array, what: string): x509.X509Certificate {
+function parseCert(der: Uint8Array, what: 'certificate' | 'chain'): x509.X509Certificate {
   try {
     const cert = new x509.X509Certificate(asn(der));
     void cert.publicKey.rawData;
     void cert.serialNumber;
     return cert;
   } catch {
-    throw fail('PEM_INVALID', { what });
+    throw fail('PEM_INVALID', { what, reason: 'not_a_certificate' });
   }
 }
 
 /** One PEM certificate. */
 export function parseCertPem(pem: string | undefined): x509.X509Certificate {
-  if (!pem || pem.trim() === '') throw fail('CERT_EMPTY');
-  const ders = blocks(pem, ['CERTIFICATE'], 'certificate');
-  if (ders.length !== 1) throw fail('PEM_INVALID', { what: 'certificate' });
-  return parseCert(ders[0]!, 'certificate');
+  return parseCert(readCertificatePem(pem ?? ''), 'certificate');
 }
 
-/** Zero or more PEM certificates (a chain). */
+/** Zero or more PEM certificates (a chain): an empty one is none. */
 export function parseChainPem(pem: string): x509.X509Certificate[] {
   if (pem.trim() === '') return [];
-  return blocks(pem, ['CERTIFICATE'], 'chain').map((d) => parseCert(d, 'chain'));
+  return readPemAll(pem, 'chain', PEM_LABELS.certificate).map((b) => parseCert(b.der, 'chain'));
 }

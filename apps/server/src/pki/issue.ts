@@ -13,14 +13,15 @@ import type { Clock } from '../platform/clock.js';
 import { newId } from '../platform/crypto.js';
 import type { Transact } from '../platform/db.js';
 import { assertThat, fail } from '../platform/errors.js';
-import { statusOfRow, type CaAccount, type CaCaller, type CaService } from './ca.service.js';
+import type { CaAccount, CaCaller, CaService } from './ca.service.js';
 import type { LoadedCa } from './ca.store.js';
 import type { CertRepo, CertRow } from './certs.repo.js';
 import { BACKDATE_MAX_MS, CHAIN_MAX_DEPTH, DAY_MS, DEVICE_ID } from './defaults.js';
 import { parseCertPem, parseChainPem, parseCsr } from './input.js';
 import { encodeLeaf } from './cert-der.js';
 import type { KeysService } from './keys.service.js';
-import { keyInfoOf, newSerial, pemOf, sha256Hex, type SanJson } from './profile.js';
+import { keyInfoOf, newSerial, pemOf, sha256Hex, type KeyInfo, type SanJson } from './profile.js';
+import { statusOfRow } from './status.js';
 import { x509 } from './x509.js';
 
 export interface IssueInput {
@@ -95,6 +96,8 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
     kind: 'issue' | 'reissue';
     type: 'device' | 'service';
     spkiDer: Uint8Array;
+    /** the key's facts, checked by keyInfoOf once per issuance */
+    key: KeyInfo;
     cnType: CnType;
     cn: string;
     san: SanEntry[];
@@ -106,20 +109,19 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
     desc: string;
     caller: CaCaller;
   }): Promise<CertRow> {
-    const key = keyInfoOf(a.spkiDer);
     const serial = newSerial();
     // the encoding keeps whole seconds: the row says what the certificate says
     const nb = Math.floor(a.nb / 1000) * 1000;
     const ea = Math.floor(a.ea / 1000) * 1000;
     const der = encodeLeaf({
       serialHex: serial.hex,
-      issuerCertDer: new Uint8Array(a.ca.cert.rawData),
+      issuerSubjectDer: a.ca.subjectDer,
       issuerKeyIdHex: a.ca.keyId,
       notBefore: nb,
       notAfter: ea,
       cn: a.cn,
       spkiDer: a.spkiDer,
-      key,
+      key: a.key,
       type: a.type,
       san: sanJson(a.san),
       urls: cas.urlsOf(a.account.realmId, a.ca.row.id),
@@ -199,15 +201,19 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
     async issue(i: IssueInput): Promise<CertRow> {
       // everything about the request is checked before a CA is touched (or made)
       let spkiDer: Uint8Array;
+      let key: KeyInfo;
       let keyId: string | null = null;
       if (i.keyId !== undefined) {
-        const key = await keys.own(i.account, i.keyId);
-        keyId = key.id;
-        spkiDer = new Uint8Array(new x509.PublicKey(key.public_key_pem).rawData);
+        const own = await keys.own(i.account, i.keyId);
+        keyId = own.id;
+        spkiDer = new Uint8Array(new x509.PublicKey(own.public_key_pem).rawData);
+        key = keyInfoOf(spkiDer);
       } else {
-        spkiDer = (await parseCsr(i.csrPem)).spkiDer;
+        const csr = await parseCsr(i.csrPem);
+        spkiDer = csr.spkiDer;
+        // the KeyObject that verified the CSR's signature, when there is one
+        key = keyInfoOf(csr.publicKey ?? spkiDer);
       }
-      keyInfoOf(spkiDer);
       const san = checkNames(i.cnType, i.cn, i.san);
       const ca = await usableCa(i.account, i.caller);
       const { nb, ea } = validity(ca, i.notBeforeTs, i.expireAtTs);
@@ -217,6 +223,7 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
         kind: 'issue',
         type: i.type,
         spkiDer,
+        key,
         cnType: i.cnType,
         cn: i.cn,
         san,
@@ -244,6 +251,7 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
         kind: 'reissue',
         type: old.type as 'device' | 'service',
         spkiDer,
+        key: keyInfoOf(spkiDer),
         cnType: (old.cn_type ?? 'deviceId') as CnType,
         cn: old.cn,
         san,

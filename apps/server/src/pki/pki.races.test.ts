@@ -205,6 +205,13 @@ describeBothDbs('pki races', (h) => {
     const chain = await chainFiles(h(), u.token, fs.mkdtempSync(path.join(dir, 'renew-')));
     expect(chain.pems[0]!.replace(/\s+/g, '')).toBe(renewed.certPem.replace(/\s+/g, ''));
     expect(verifyWithOpenssl(dir, chain, leaf.certPem, at()).out).toMatch(/: OK/);
+    // a repeat right after (a double click, or a request that read the CA once the winner had
+    // committed) answers the same renewal
+    h().clock.advance(30_000);
+    const repeat = await as(h(), admin.token).post(pkiPaths.realmAccountCaRenew(realmId, first.id));
+    expect(repeat.status).toBe(200);
+    expect((repeat.body.data as CaView).sn).toBe(renewed.sn);
+    expect(await auditCount(h(), 'pki.ca.renew', first.id)).toBe(1);
     // a later renewal is a renewal of its own
     h().clock.advance(3_600_000);
     const later = await as(h(), admin.token).post(pkiPaths.realmAccountCaRenew(realmId, first.id));

@@ -42,13 +42,13 @@ export interface KeyInfo {
 const CURVE_NAMES: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
 
 /**
- * What a SubjectPublicKeyInfo holds, checked against the keys we sign (RSA 2048–8192, EC
- * P-256/P-384, Ed25519): anything else is KEY_REJECTED with the algorithm named.
+ * What a SubjectPublicKeyInfo (DER, or already a KeyObject) holds, checked against the keys we
+ * sign (RSA 2048–8192, EC P-256/P-384, Ed25519): anything else is KEY_REJECTED with the algorithm named.
  */
-export function keyInfoOf(spkiDer: ArrayBuffer | Uint8Array): KeyInfo {
+export function keyInfoOf(spki: ArrayBuffer | Uint8Array | KeyObject): KeyInfo {
   let key: KeyObject;
   try {
-    key = crypto.createPublicKey({ key: Buffer.from(new Uint8Array(spkiDer)), format: 'der', type: 'spki' });
+    key = spki instanceof crypto.KeyObject ? spki : crypto.createPublicKey({ key: Buffer.from(new Uint8Array(spki)), format: 'der', type: 'spki' });
   } catch {
     throw fail('KEY_REJECTED', { algorithm: 'unknown' });
   }

@@ -59,7 +59,7 @@ export function classifyDer(der: Uint8Array): ParsedObject | null {
 
 /** The kind a PEM label promises; the DER inside must then be that kind. */
 export function kindOfLabel(label: string): ObjectKind | 'pkcs7' | 'encryptedKey' | null {
-  if (label === 'CERTIFICATE' || label === 'X509 CERTIFICATE') return 'certificate';
+  if (label === 'CERTIFICATE') return 'certificate';
   if (label === 'CERTIFICATE REQUEST' || label === 'NEW CERTIFICATE REQUEST') return 'csr';
   if (label === 'PRIVATE KEY' || label === 'RSA PRIVATE KEY' || label === 'EC PRIVATE KEY') return 'privateKey';
   if (label === 'ENCRYPTED PRIVATE KEY') return 'encryptedKey';

@@ -1,7 +1,11 @@
 /**
- * PEM reading and writing (RFC 7468) with errors a person can act on: nothing pasted →
- * CERT_EMPTY / CSR_EMPTY; not PEM, an unterminated block, bad base64, a truncated body (the DER
- * inside does not parse) or a label other than the one expected → PEM_INVALID {what, reason}.
+ * THE PEM reader (RFC 7468) of the PKI — issuance, set cert and the tools all read through it —
+ * and the writer. Strict, with errors a person can act on: nothing pasted → CERT_EMPTY /
+ * CSR_EMPTY; otherwise PEM_INVALID {what, reason}: no PEM at all (not_pem), a BEGIN without
+ * its END (no_end_line), base64 on the BEGIN line
+ * (no_line_break), RFC 1421 headers, which RFC 7468 does not permit (pem_headers; encrypted_pem
+ * for a traditionally encrypted key), base64 not in RFC 7468's strict padded form (bad_base64),
+ * DER inside that is cut off or not DER (truncated_or_not_der), another label (wrong_label).
  */
 import { fail } from '../../platform/errors.js';
 import { DerError, parse, walk } from './der.js';
@@ -16,7 +20,7 @@ export type PemWhat = 'certificate' | 'csr' | 'key' | 'chain' | 'pkcs7' | 'input
 
 /** Labels each kind accepts (RFC 7468 §5–§11; "NEW CERTIFICATE REQUEST" from older tools). */
 export const PEM_LABELS = {
-  certificate: ['CERTIFICATE', 'X509 CERTIFICATE'],
+  certificate: ['CERTIFICATE'],
   csr: ['CERTIFICATE REQUEST', 'NEW CERTIFICATE REQUEST'],
   privateKey: ['PRIVATE KEY', 'RSA PRIVATE KEY', 'EC PRIVATE KEY', 'ENCRYPTED PRIVATE KEY'],
   publicKey: ['PUBLIC KEY', 'RSA PUBLIC KEY'],
@@ -24,16 +28,16 @@ export const PEM_LABELS = {
 } as const;
 
 const BEGIN = /-----BEGIN ([A-Z0-9 ]{1,40})-----/g;
-const BASE64_BODY = /^[A-Za-z0-9+/]*={0,2}$/;
+const BASE64_BODY = /^[A-Za-z0-9+/]+={0,2}$/;
 
 export const emptyCode = (what: PemWhat) => (what === 'csr' ? 'CSR_EMPTY' : 'CERT_EMPTY');
 
 const invalid = (what: PemWhat, reason: string) => fail('PEM_INVALID', { what, reason });
 
 /**
- * Every PEM block in `text`, in order. Text between blocks is ignored (openssl's own output
- * puts "subject=…" lines there); a BEGIN without its END, or an END naming another label, is
- * refused.
+ * Every PEM block in `text`, in order. Text between and around the blocks is ignored: RFC 7468
+ * §2 has parsers cope with explanatory text, and what people paste carries it (openssl's
+ * `subject=` lines, pkcs12's "Bag Attributes"). A block cut off before its END line is refused.
  */
 export function pemBlocks(text: string, what: PemWhat): PemBlock[] {
   if (text.trim() === '') throw fail(emptyCode(what), { what });
@@ -45,15 +49,13 @@ export function pemBlocks(text: string, what: PemWhat): PemBlock[] {
     const bodyStart = m.index + m[0].length;
     const end = text.indexOf(endMarker, bodyStart);
     if (end < 0) throw invalid(what, 'no_end_line');
-    let body = text.slice(bodyStart, end);
+    const body = text.slice(bodyStart, end);
     if (body.includes('-----')) throw invalid(what, 'no_end_line');
-    // RFC 1421 headers (Proc-Type, DEK-Info: a traditional encrypted key) sit before a blank line
-    if (/^\s*[A-Za-z-]+:/.test(body)) {
-      if (/Proc-Type:\s*4,ENCRYPTED/i.test(body)) throw invalid(what, 'encrypted_pem');
-      body = body.replace(/^[\s\S]*?\r?\n\r?\n/, '');
-    }
+    // RFC 7468 §3: the base64 starts on the line after BEGIN
+    if (!/^[ \t]*\r?\n/.test(body)) throw invalid(what, 'no_line_break');
+    if (/^\s*[A-Za-z-]+:/.test(body)) throw invalid(what, /Proc-Type:\s*4,ENCRYPTED/i.test(body) ? 'encrypted_pem' : 'pem_headers');
     const compact = body.replace(/\s+/g, '');
-    if (compact === '' || !BASE64_BODY.test(compact) || compact.length % 4 === 1) throw invalid(what, 'bad_base64');
+    if (!BASE64_BODY.test(compact) || compact.length % 4 !== 0) throw invalid(what, 'bad_base64');
     const der = new Uint8Array(Buffer.from(compact, 'base64'));
     blocks.push({ label, der: checkDer(der, what) });
     BEGIN.lastIndex = end + endMarker.length;

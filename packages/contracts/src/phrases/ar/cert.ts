@@ -68,6 +68,7 @@ export const cert: Phrases['cert'] = {
   status_valid: 'صالحة',
   status_expired: 'منتهية',
   status_revoked: 'ملغاة',
+  status_caRevoked: 'جهة الإصدار ملغاة',
   status_pending: 'قيد الانتظار',
   revoke_status: 'حالة الإلغاء',
   not_revoked: 'غير ملغاة',

@@ -69,6 +69,7 @@ export const cert: Phrases['cert'] = {
   status_valid: 'Gültig',
   status_expired: 'Abgelaufen',
   status_revoked: 'Widerrufen',
+  status_caRevoked: 'Ausstellende CA widerrufen',
   status_pending: 'Ausstehend',
   revoke_status: 'Widerrufsstatus',
   not_revoked: 'Nicht widerrufen',

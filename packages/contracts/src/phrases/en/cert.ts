@@ -69,6 +69,7 @@ export const cert = {
   status_valid: 'Valid',
   status_expired: 'Expired',
   status_revoked: 'Revoked',
+  status_caRevoked: 'Issuing CA revoked',
   status_pending: 'Pending',
   revoke_status: 'Revoke status',
   not_revoked: 'Not revoked',

@@ -69,6 +69,7 @@ export const cert: Phrases['cert'] = {
   status_valid: 'Válido',
   status_expired: 'Caducado',
   status_revoked: 'Revocado',
+  status_caRevoked: 'CA emisora revocada',
   status_pending: 'Pendiente',
   revoke_status: 'Estado de revocación',
   not_revoked: 'No revocado',

@@ -69,6 +69,7 @@ export const cert: Phrases['cert'] = {
   status_valid: 'Valide',
   status_expired: 'Expiré',
   status_revoked: 'Révoqué',
+  status_caRevoked: 'AC émettrice révoquée',
   status_pending: 'En attente',
   revoke_status: 'Révocation',
   not_revoked: 'Non révoqué',

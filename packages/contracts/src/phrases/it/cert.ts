@@ -69,6 +69,7 @@ export const cert: Phrases['cert'] = {
   status_valid: 'Valido',
   status_expired: 'Scaduto',
   status_revoked: 'Revocato',
+  status_caRevoked: 'CA emittente revocata',
   status_pending: 'In attesa',
   revoke_status: 'Stato di revoca',
   not_revoked: 'Non revocato',

@@ -68,6 +68,7 @@ export const cert: Phrases['cert'] = {
   status_valid: '有効',
   status_expired: '期限切れ',
   status_revoked: '失効',
+  status_caRevoked: '発行元 CA 失効',
   status_pending: '保留中',
   revoke_status: '失効状態',
   not_revoked: '失効していません',

@@ -69,6 +69,7 @@ export const cert: Phrases['cert'] = {
   status_valid: 'Válido',
   status_expired: 'Expirado',
   status_revoked: 'Revogado',
+  status_caRevoked: 'AC emissora revogada',
   status_pending: 'Pendente',
   revoke_status: 'Situação de revogação',
   not_revoked: 'Não revogado',

@@ -68,6 +68,7 @@ export const cert: Phrases['cert'] = {
   status_valid: '有效',
   status_expired: '已过期',
   status_revoked: '已吊销',
+  status_caRevoked: '签发 CA 已吊销',
   status_pending: '待完成',
   revoke_status: '吊销状态',
   not_revoked: '未吊销',

@@ -68,6 +68,7 @@ export const cert: Phrases['cert'] = {
   status_valid: '有效',
   status_expired: '已到期',
   status_revoked: '已撤銷',
+  status_caRevoked: '簽發 CA 已撤銷',
   status_pending: '待完成',
   revoke_status: '撤銷狀態',
   not_revoked: '未撤銷',

@@ -8,6 +8,7 @@ const STATUS_DOT: Record<CertStatus, 'success' | 'warning' | 'error' | 'processi
   valid: 'success',
   expired: 'warning',
   revoked: 'error',
+  caRevoked: 'error',
   pending: 'processing',
 };
 
