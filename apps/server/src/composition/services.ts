@@ -53,16 +53,8 @@ import { createClientsService } from '../clients/clients.service.js';
 import { createTokenRevocation } from '../oauth/tokens/revocation.js';
 import { sessionServiceEndingGrants, sessionsEndingGrants } from '../oauth/tokens/session-hooks.js';
 import { createOAuthProvider } from './oauth-services.js';
+import { createDeviceCa } from './pki-services.js';
 import { createPermService } from '../perm/perm.service.js';
-import { createCaStore } from '../pki/ca.store.js';
-import { createCaService } from '../pki/ca.service.js';
-import { createCertsService } from '../pki/certs.service.js';
-import { createCrlService } from '../pki/crl.js';
-import { createExpiryNotices } from '../pki/expiry-notices.js';
-import { createIssueService } from '../pki/issue.js';
-import { createKeysService } from '../pki/keys.service.js';
-import { createRevokeService } from '../pki/revoke.js';
-import { createOcspResponder } from '../pki/ocsp/responder.js';
 import { createRolesService } from '../perm/roles.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Config } from '../platform/config.js';
@@ -399,48 +391,8 @@ export function createServices(i: ServiceInputs) {
   // the OAuth 2.0 / OpenID Connect provider (issue 12): keys, authorization, tokens, records
   const oauth = createOAuthProvider({ config, repos, stores, secrets, clock, transact, audit, sessions, throttle, clients, oauthRevocation });
 
-  // the device CA (issue 13): CAs, managed keys, THE issuance service, revocation, CRLs
-  const pkiStore = createCaStore({ pki: repos.pki, certs: repos.pkiCerts, secrets, clock, audit, transact, publicUrl: config.publicUrl });
-  const pkiCa = createCaService({
-    store: pkiStore,
-    pki: repos.pki,
-    certs: repos.pkiCerts,
-    clock,
-    audit,
-    transact,
-    siteTitle,
-    validitiesOf: realmPolicy.settingsOf,
-    rootImport: config.pkiRootImport,
-  });
-  const pkiKeys = createKeysService({ pki: repos.pki, certs: repos.pkiCerts, secrets, clock, audit, transact });
-  const pkiIssue = createIssueService({ ca: pkiCa, keys: pkiKeys, certs: repos.pkiCerts, audit, clock, transact });
-  const pkiCrl = createCrlService({ store: pkiStore, pki: repos.pki, certs: repos.pkiCerts, clock, transact });
-  const pkiRevoke = createRevokeService({ ca: pkiCa, certs: repos.pkiCerts, crl: pkiCrl, audit, clock, transact });
-  // reads, plus statusOf for the OCSP responder: `pkiCerts.statusOf(realmId, caId, serialDecimal)`
-  const pkiCerts = { ...createCertsService({ certs: repos.pkiCerts, clock }), statusOf: pkiIssue.statusOf };
-  // mail to the owner 30 / 7 days (realm setting) before a certificate ends, once each
-  const pkiExpiry = createExpiryNotices({
-    repo: repos.pkiExpiry,
-    transact,
-    notify,
-    settingsOf: realmPolicy.settingsOf,
-    preferencesOf: createPreferencesReader(repos.me),
-    siteTitle,
-    clock,
-    log: i.log.child({ name: 'pki-expiry' }),
-  });
-  // the OCSP responder (RFC 6960): answers signed by the issuing CA itself
-  const pkiOcsp = createOcspResponder({
-    source: {
-      ca: async (realmId, caId) => {
-        const signer = await pkiCa.signerOf(realmId, caId);
-        return signer && { certDer: signer.certDer, privateKey: signer.keyObject };
-      },
-      certStatus: pkiCerts.statusOf,
-    },
-    clock,
-    onError: (err) => i.log.error({ err }, 'ocsp: could not answer'),
-  });
+  // the device CA (issue 13): CAs, managed keys, THE issuance service, revocation, CRLs, OCSP
+  const deviceCa = createDeviceCa({ config, repos, secrets, clock, transact, audit, notify, settingsOf: realmPolicy.settingsOf, log: i.log });
 
   // the dashboard: figures from the audit trail, and this process's own metrics
   const dashboard = createDashboardService({ audit: repos.audit, perm, clock });
@@ -487,14 +439,7 @@ export function createServices(i: ServiceInputs) {
     personRefresh,
     clients,
     ...oauth,
-    pkiCa,
-    pkiKeys,
-    pkiIssue,
-    pkiCrl,
-    pkiRevoke,
-    pkiCerts,
-    pkiExpiry,
-    pkiOcsp,
+    ...deviceCa,
   };
 }
 
