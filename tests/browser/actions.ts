@@ -12,10 +12,11 @@ export async function signIn(page: Page, username: string, password: string): Pr
 }
 
 /**
- * Signs in on the console's sign-in page of an in-process server whose realm shows the image
- * captcha from the start (SPEC §5 'always'): the answer is read the way the server made it.
+ * Fills and sends the console's sign-in form of an in-process server whose realm shows the image
+ * captcha from the start (SPEC §5 'always'): the answer is read the way the server made it. What
+ * the page shows next (the shell, an error, the OTP step, a forced password) is the caller's.
  */
-export async function signInWithCaptcha(page: Page, username: string, password: string, captchaAnswer: (imageSrc: string) => string): Promise<void> {
+export async function submitSignInWithCaptcha(page: Page, username: string, password: string, captchaAnswer: (imageSrc: string) => string): Promise<void> {
   await page.goto('/user/loginSSO');
   await page.locator('#login-username').fill(username);
   await page.locator('#login-password').fill(password);
@@ -23,6 +24,11 @@ export async function signInWithCaptcha(page: Page, username: string, password: 
   await expect.poll(async () => (await image.getAttribute('src')) ?? '').toMatch(/^data:image\/png;base64,/);
   await page.locator('#login-captcha').fill(captchaAnswer((await image.getAttribute('src'))!));
   await page.locator('[data-testid=login-submit]').click();
+}
+
+/** Signs in through the captcha form (see submitSignInWithCaptcha) and waits for the console's shell. */
+export async function signInWithCaptcha(page: Page, username: string, password: string, captchaAnswer: (imageSrc: string) => string): Promise<void> {
+  await submitSignInWithCaptcha(page, username, password, captchaAnswer);
   await waitForShell(page);
 }
 

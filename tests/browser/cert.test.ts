@@ -5,7 +5,8 @@
  * common-name type clears the SAN entries, SPEC §4), one revoked with an RFC 5280 reason and
  * seen in the issue record, a certificate and key converted to PKCS#12 (opened by openssl
  * with the password), a CSR decoded; the domain's chain and account root certificates.
- * The intermediate renewed behind a confirmation; a domain's expiry notice days set (issue 13).
+ * The intermediate renewed behind a confirmation; a domain's expiry notice days set (issue 13);
+ * last, an account CA revoked and replaced behind a confirmation by a CA on a new key.
  * openssl is the judge of what the console hands over. Every screen passes checkScreen at
  * 1440 and 390 px in en-US, zh-CN and ar; a decoded CSR's labels are in the page's language.
  * Screenshots: test-results/browser/cert-<nn>-<locale>-<step>.png.
@@ -18,9 +19,9 @@ import { ar } from '@umbo/contracts/phrases/ar/index';
 import { en } from '@umbo/contracts/phrases/en/index';
 import type { Phrases } from '@umbo/contracts/phrases/types';
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { settle, signInWithCaptcha, waitForShell } from './actions';
+import { confirmOk, expectMessage, settle, signInWithCaptcha } from './actions';
 import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage } from './harness';
 import { startInProcessServer, type InProcessServer } from './in-process';
 import { checkScreen } from './screen-checks';
@@ -398,6 +399,71 @@ describe.skipIf(!browserPresent && !browserRequired)('device CA pages in Chromiu
     await page.goto('/account/domain/cert');
     await page.locator('[data-testid=chain-root]').getByText(P.chain_root, { exact: true }).waitFor();
     await checkScreen(page, `domain-cert-${locale}`);
+    expect(dialogs).toEqual([]);
+  });
+
+  // Last: it revokes the account CA the certificates above were issued from.
+  it('replaces a revoked account CA with a new CA on a new key', async () => {
+    const page = await open('en-US', '/account/domain/cert');
+    const rows = page.locator('[data-testid=account-ca-row]');
+    const withStatus = (status: string) => rows.filter({ has: page.getByText(status, { exact: true }) });
+    /** Serial, fingerprint and PEM as the CA's drawer shows them. */
+    async function caFacts(row: Locator) {
+      await row.locator('[data-testid=account-ca-name]').click();
+      const drawer = page.locator('[data-testid=account-ca-drawer]');
+      const pem = drawer.locator('[data-testid=account-ca-pem-text]');
+      await pem.waitFor();
+      const fact = (label: string) =>
+        drawer
+          .locator('tr')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator('td')
+          .textContent();
+      const facts = { sn: await fact(C.serial), fingerprint: await fact(C.fingerprint), pem: (await pem.textContent()) ?? '' };
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      return facts;
+    }
+    await expect.poll(() => rows.count()).toBe(1);
+    const before = await caFacts(rows.first());
+    await rows.first().getByRole('button', { name: C.revoke, exact: true }).click();
+    const dialog = page.locator('[data-testid=revoke-dialog]');
+    await dialog.getByText(C.ca_revoke_warning, { exact: true }).waitFor();
+    await choose(page, '#revoke-reason', C.reason_keyCompromise);
+    await page.locator('[data-testid=revoke-submit]').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expectMessage(page, C.revoked_done);
+    const revoked = withStatus(C.status_revoked);
+    await expect.poll(() => revoked.count()).toBe(1);
+    // a revoked key is never renewed: the row offers a replacement instead of renew and revoke
+    await revoked.getByRole('button', { name: C.replace, exact: true }).waitFor();
+    for (const gone of [C.renew, C.revoke]) expect(await revoked.getByRole('button', { name: gone, exact: true }).count()).toBe(0);
+    // at phone width the list sits below the chain and scrolls sideways: show its action
+    const showReplace = () => revoked.getByRole('button', { name: C.replace, exact: true }).scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    await checkScreen(page, 'account-ca-revoked-en', showReplace);
+
+    await revoked.getByRole('button', { name: C.replace, exact: true }).click();
+    const confirmBox = page.locator('.ant-modal-confirm');
+    await expect.poll(() => confirmBox.locator('.ant-modal-confirm-title').textContent()).toBe(C.confirm_replace.replace('{{name}}', 'admin'));
+    expect(await confirmBox.locator('.ant-modal-confirm-content').textContent()).toBe(C.confirm_replace_detail);
+    await checkScreen(page, 'account-ca-replace-confirm-en');
+    await confirmOk(page);
+    await expectMessage(page, C.replaced);
+    // the revoked CA stays listed beside its successor, which is current
+    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => revoked.count()).toBe(1);
+    const current = withStatus(C.status_valid);
+    await expect.poll(() => current.count()).toBe(1);
+    const after = await caFacts(current);
+    expect(after.sn).not.toBe(before.sn);
+    expect(after.fingerprint).not.toBe(before.fingerprint);
+    // a new key, not the revoked one renewed: openssl reads two different public keys
+    const publicKey = (pem: string) => openssl(['x509', '-noout', '-pubkey'], pem);
+    expect(publicKey(after.pem)).toContain('BEGIN PUBLIC KEY');
+    expect(publicKey(after.pem)).not.toBe(publicKey(before.pem));
+    await page.mouse.move(0, 0);
+    await checkScreen(page, 'account-ca-replaced-en', showReplace);
     expect(dialogs).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import type { Phrases } from '@umbo/contracts/phrases/types';
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOk, settle, waitForShell } from './actions';
+import { confirmOk, settle, signInWithCaptcha } from './actions';
 import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage } from './harness';
 import { startInProcessServer, type InProcessServer } from './in-process';
 import { checkScreen } from './screen-checks';
@@ -74,14 +74,7 @@ describe.skipIf(!browserPresent && !browserRequired)('clients, developer page an
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await page.goto('/user/loginSSO');
-    await page.locator('#login-username').fill(who.username);
-    await page.locator('#login-password').fill(who.password);
-    const image = page.locator('[data-testid=captcha-image] img');
-    await expect.poll(async () => (await image.getAttribute('src')) ?? '').toMatch(/^data:image\/png;base64,/);
-    await page.locator('#login-captcha').fill(server.captchaAnswer((await image.getAttribute('src'))!));
-    await page.locator('[data-testid=login-submit]').click();
-    await waitForShell(page);
+    await signInWithCaptcha(page, who.username, who.password, server.captchaAnswer);
     await page.goto(path);
     return page;
   }

@@ -9,6 +9,7 @@ import { en } from '@umbo/contracts/phrases/en/index';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../apps/server/src/auth/passwords.js';
+import { signInWithCaptcha, submitSignInWithCaptcha } from './actions';
 import {
   assertPrerequisites,
   browserPresent,
@@ -41,16 +42,6 @@ describe.skipIf(!browserPresent && !browserRequired)('a service account’s forc
     return newWatchedPage(context);
   }
 
-  async function signIn(username: string, password: string): Promise<void> {
-    await page.goto('/user/loginSSO');
-    await page.locator('#login-username').fill(username);
-    await page.locator('#login-password').fill(password);
-    const image = page.locator('[data-testid=captcha-image] img');
-    await expect.poll(async () => (await image.getAttribute('src')) ?? '').toMatch(/^data:image\/png;base64,/);
-    await page.locator('#login-captcha').fill(server.captchaAnswer((await image.getAttribute('src'))!));
-    await page.locator('[data-testid=login-submit]').click();
-  }
-
   beforeAll(async () => {
     assertPrerequisites();
     server = await startInProcessServer();
@@ -74,7 +65,7 @@ describe.skipIf(!browserPresent && !browserRequired)('a service account’s forc
   });
 
   it('shows only the password form, wherever the account goes', async () => {
-    await signIn(`ADMIN/${SUBNAME}`, FIRST_PASSWORD);
+    await submitSignInWithCaptcha(page, `ADMIN/${SUBNAME}`, FIRST_PASSWORD, server.captchaAnswer);
     const card = page.locator('[data-testid=password-card]');
     await card.locator('.ant-card-head-title', { hasText: en.account.force_password_title }).waitFor();
     await screenshot(page, 'forced-password');
@@ -112,10 +103,9 @@ describe.skipIf(!browserPresent && !browserRequired)('a service account’s forc
     await screenshot(page, 'after-first-password');
     // A new browser: the old password is refused, the new one signs straight into the console.
     ({ page, watch: watches[watches.length] } = await fresh());
-    await signIn(`admin/${SUBNAME}`, FIRST_PASSWORD);
+    await submitSignInWithCaptcha(page, `admin/${SUBNAME}`, FIRST_PASSWORD, server.captchaAnswer);
     await page.locator('[data-testid=login-error]').getByText(en.errors.bad_credentials, { exact: false }).waitFor();
-    await signIn(`admin/${SUBNAME}`, NEW_PASSWORD);
-    await page.locator('[data-testid=nav-menu]').waitFor();
+    await signInWithCaptcha(page, `admin/${SUBNAME}`, NEW_PASSWORD, server.captchaAnswer);
     expect(await page.locator('[data-testid=password-card]').count()).toBe(0);
   });
 });

@@ -6,10 +6,10 @@
  * Screenshots: test-results/browser/otp-step-<nn>-<locale>-<step>.png.
  */
 import { en } from '@umbo/contracts/phrases/en/index';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, hotp } from '../../apps/server/src/otp/totp.js';
-import { waitForShell } from './actions';
+import { submitSignInWithCaptcha, waitForShell } from './actions';
 import {
   assertPrerequisites,
   browserPresent,
@@ -61,22 +61,11 @@ describe.skipIf(!browserPresent && !browserRequired)('the one-time-password step
     await server?.stop();
   });
 
-  async function answerCaptcha(page: Page): Promise<void> {
-    const image = page.locator('[data-testid=captcha-image] img');
-    await image.waitFor();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await page.locator('#login-captcha').fill(server.captchaAnswer((await image.getAttribute('src')) ?? ''));
-  }
-
   it('asks for the OTP as a step of its own, without a second captcha; a wrong one stays in the step (en-US)', async () => {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const { page, watch } = await newWatchedPage(context);
     watches.push(watch);
-    await page.goto('/user/loginSSO');
-    await page.locator('#login-username').fill('admin');
-    await page.locator('#login-password').fill(server.adminPassword);
-    await answerCaptcha(page);
-    await page.locator('[data-testid=login-submit]').click();
+    await submitSignInWithCaptcha(page, 'admin', server.adminPassword, server.captchaAnswer);
 
     const prompt = page.locator('[data-testid=login-otp-prompt]');
     await prompt.waitFor();
@@ -104,11 +93,7 @@ describe.skipIf(!browserPresent && !browserRequired)('the one-time-password step
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1440, height: 900 }, locale: 'en-US' });
     const { page, watch } = await newWatchedPage(context);
     watches.push(watch);
-    await page.goto('/user/loginSSO');
-    await page.locator('#login-username').fill('admin');
-    await page.locator('#login-password').fill(server.adminPassword);
-    await answerCaptcha(page);
-    await page.locator('[data-testid=login-submit]').click();
+    await submitSignInWithCaptcha(page, 'admin', server.adminPassword, server.captchaAnswer);
     await page.locator('[data-testid=login-otp-prompt]').waitFor();
     await page.locator('[data-testid=login-otp-cancel]').click();
     await page.locator('#login-username').waitFor();

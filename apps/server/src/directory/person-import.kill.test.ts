@@ -6,7 +6,6 @@
  * grows; PostgreSQL: the transaction holds its lock on `accounts`), the server is started
  * again on the same data, and the realm holds exactly the accounts it held before.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,7 +16,6 @@ import { serverProcesses, sleep } from '../test/processes.js';
 const PASSWORD = 'Kill-Test-Admin-5512';
 const ROWS = 150_000;
 
-const schemas: string[] = [];
 const procs = serverProcesses();
 const startServer = (env: Record<string, string>) => procs.start(env);
 
@@ -71,13 +69,7 @@ async function killDuringImport(env: Record<string, string>, underWay: () => Pro
 
 describe('A-45 person import killed half way (kill -9)', () => {
   afterAll(async () => {
-    procs.stopAll();
-    if (schemas.length) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      for (const s of schemas) await admin.query(`drop schema if exists ${s} cascade`);
-      await admin.end();
-    }
+    await procs.stopAll();
   });
 
   const baseEnv = () => {
@@ -99,12 +91,10 @@ describe('A-45 person import killed half way (kill -9)', () => {
   }, 180_000);
 
   it('[postgres] nothing of the import remains after a restart', async () => {
-    const schema = `t_kill_${crypto.randomBytes(5).toString('hex')}`;
+    const { schema, url } = await procs.pgSchemaForProcess('t_kill_');
+    // this suite's own look at the schema: the import's lock, then what is left of it
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    schemas.push(schema);
-    const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
     try {
       const { before, after } = await killDuringImport({ ...baseEnv(), DATABASE_URL: url }, async () => {
         // The import's transaction holds a row-exclusive lock on this schema's accounts from its first insert.

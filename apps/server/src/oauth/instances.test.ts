@@ -147,7 +147,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  procs.stopAll();
+  await procs.stopAll();
   await pgAdmin.query(`drop schema if exists ${SCHEMA} cascade`).catch(() => {});
   await pgAdmin.end();
   const redis = new Redis(REDIS_BASE, { lazyConnect: true, maxRetriesPerRequest: 1 });

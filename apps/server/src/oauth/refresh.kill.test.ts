@@ -14,14 +14,12 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { clientCreateBody } from '@umbo/contracts';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openProduct } from '../open.js';
 import { systemClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { openDb } from '../platform/db.js';
 import { defaultRealmSettings } from '../realms/realm-settings.js';
-import { PG_URL } from '../test/harness.js';
 import { serverProcesses, sleep } from '../test/processes.js';
 
 const KEY = '33'.repeat(32);
@@ -31,7 +29,6 @@ const LOOPS = 16;
 /** refreshes done before the kill: enough that the loops are well under way */
 const BEFORE_KILL = 150;
 
-const schemas: string[] = [];
 const procs = serverProcesses();
 const startServer = (env: Record<string, string>) => procs.start(env);
 
@@ -166,13 +163,7 @@ async function killDuringRefreshes(env: Record<string, string>, databaseUrl: str
 
 describe('A-45 refresh loop killed half way (kill -9)', () => {
   afterAll(async () => {
-    procs.stopAll();
-    if (schemas.length) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      for (const s of schemas) await admin.query(`drop schema if exists ${s} cascade`);
-      await admin.end();
-    }
+    await procs.stopAll();
   });
 
   const baseEnv = () => {
@@ -186,13 +177,7 @@ describe('A-45 refresh loop killed half way (kill -9)', () => {
   }, 180_000);
 
   it('[postgres] every family has at most one live refresh token after a restart', async () => {
-    const schema = `t_rtkill_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    schemas.push(schema);
-    const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const { url } = await procs.pgSchemaForProcess('t_rtkill_');
     await killDuringRefreshes({ ...baseEnv(), DATABASE_URL: url }, url);
   }, 180_000);
 });

@@ -17,7 +17,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pkiPaths, type CertView } from '@umbo/contracts';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords.js';
 import { openProduct } from '../open.js';
@@ -25,7 +24,6 @@ import { systemClock } from '../platform/clock.js';
 import { loadConfig } from '../platform/config.js';
 import { openDb } from '../platform/db.js';
 import { defaultRealmSettings } from '../realms/realm-settings.js';
-import { PG_URL } from '../test/harness.js';
 import { serverProcesses, sleep } from '../test/processes.js';
 import { makeCsr, openssl } from './pki.testkit.js';
 
@@ -34,7 +32,6 @@ const BURST = 100;
 /** answers received before the kill: the burst is well under way, far from over */
 const BEFORE_KILL = 15;
 
-const schemas: string[] = [];
 const procs = serverProcesses();
 
 interface Seeded {
@@ -235,13 +232,7 @@ async function killDuringIssuance(env: Record<string, string>, databaseUrl: stri
 
 describe('A-45 certificate issuance killed mid-burst (kill -9)', () => {
   afterAll(async () => {
-    procs.stopAll();
-    if (schemas.length) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      for (const sc of schemas) await admin.query(`drop schema if exists ${sc} cascade`);
-      await admin.end();
-    }
+    await procs.stopAll();
   });
 
   const baseEnv = () => ({
@@ -258,13 +249,7 @@ describe('A-45 certificate issuance killed mid-burst (kill -9)', () => {
   }, 120_000);
 
   it('[postgres] every answered certificate is stored with its record and audit event; the CRL and issuance work after a restart', async () => {
-    const schema = `t_pkikill_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    schemas.push(schema);
-    const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const { url } = await procs.pgSchemaForProcess('t_pkikill_');
     await killDuringIssuance({ ...baseEnv(), DATABASE_URL: url }, url);
   }, 120_000);
 });

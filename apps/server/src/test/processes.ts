@@ -1,14 +1,18 @@
 /**
  * Real server processes for the suites that need one (kill -9, several instances): main.ts under
  * tsx, as `npm start` runs the compiled file, on a free loopback port, with only the environment
- * the suite gives. Each suite keeps its own `ServerProcesses` and calls `stopAll()` in afterAll.
+ * the suite gives, on a temporary data directory and, for PostgreSQL, a schema of its own. Each
+ * suite keeps its own `serverProcesses()` and awaits `stopAll()` in afterAll.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { PG_URL } from './harness.js';
 
 export const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,12 +40,32 @@ export interface ServerProcess {
 export function serverProcesses() {
   const children: ChildProcess[] = [];
   const dirs: string[] = [];
+  const schemas: string[] = [];
 
   /** A temporary directory removed by stopAll(). */
   function tmpDir(prefix = 'umbo-proc-'): string {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
     dirs.push(dir);
     return dir;
+  }
+
+  /**
+   * A new, empty PostgreSQL schema in TEST_DATABASE_URL's database, dropped by stopAll(). `url` is
+   * the DATABASE_URL that gives a server process this schema as its search_path (the server
+   * migrates it at start); `schema` names it for the suite's own queries.
+   */
+  async function pgSchemaForProcess(prefix = 't_proc_'): Promise<{ schema: string; url: string }> {
+    const schema = `${prefix}${crypto.randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      await admin.query(`create schema ${schema}`);
+    } finally {
+      await admin.end();
+    }
+    schemas.push(schema);
+    const options = encodeURIComponent(`-c search_path=${schema}`);
+    return { schema, url: `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${options}` };
   }
 
   /** Starts a server with `env` (PATH, HOME, PORT, HOST and LOG_LEVEL=warn added) and waits for /readyz. */
@@ -68,11 +92,27 @@ export function serverProcesses() {
     throw new Error(`server not ready: ${err}`);
   }
 
-  /** Kills whatever still runs and removes the temporary directories. */
-  function stopAll(): void {
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  /**
+   * Kills whatever still runs and removes the temporary directories straight away (gone even for
+   * a suite that does not await this), then drops the schemas once the processes have exited.
+   */
+  async function stopAll(): Promise<void> {
+    const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+    const gone = running.map((c) => new Promise<void>((resolve) => c.once('exit', () => resolve())));
+    for (const c of running) c.kill('SIGKILL');
+    for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+    if (!schemas.length) return;
+    // a dead process holds no PostgreSQL lock the drop would wait on (bounded: one that never
+    // started never exits)
+    await Promise.race([Promise.all(gone), sleep(10_000)]);
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    try {
+      for (const s of schemas.splice(0)) await admin.query(`drop schema if exists ${s} cascade`);
+    } finally {
+      await admin.end();
+    }
   }
 
-  return { start, tmpDir, stopAll };
+  return { start, tmpDir, pgSchemaForProcess, stopAll };
 }

@@ -7,9 +7,7 @@
  * requests are under way when the process dies.
  */
 import crypto from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_URL } from '../../test/harness.js';
 import { serverProcesses, sleep } from '../../test/processes.js';
 import { bigdataBackend, linesOf, startReceiver, type Receiver } from './bigdata.testkit.js';
 
@@ -18,7 +16,6 @@ const ACCOUNTS = 4;
 const ACTIONS = ['account.create', 'account.disable', 'account.enable', 'account.disable', 'account.enable', 'account.delete'];
 const EVENTS = ACCOUNTS * ACTIONS.length;
 
-const schemas: string[] = [];
 const procs = serverProcesses();
 let receiver: Receiver;
 
@@ -101,14 +98,8 @@ describe('A-45 data centre queue killed mid-delivery (kill -9)', () => {
     receiver = await startReceiver();
   });
   afterAll(async () => {
-    procs.stopAll();
+    await procs.stopAll();
     await receiver.close();
-    if (schemas.length) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      for (const s of schemas) await admin.query(`drop schema if exists ${s} cascade`);
-      await admin.end();
-    }
   });
 
   const baseEnv = () => ({
@@ -127,13 +118,7 @@ describe('A-45 data centre queue killed mid-delivery (kill -9)', () => {
   }, 180_000);
 
   it('[postgres] every event is delivered after a restart, in order per account', async () => {
-    const schema = `t_bdkill_${crypto.randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    schemas.push(schema);
-    const url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    const { url } = await procs.pgSchemaForProcess('t_bdkill_');
     expectDelivered(await killMidQueue({ ...baseEnv(), DATABASE_URL: url }));
   }, 180_000);
 });
