@@ -107,7 +107,7 @@ describeBothDbs('one-time passwords', (h) => {
     // The others were checked and refused (1502), or — the budget of parallel attempts being
     // spent (issue 8) — refused before any check with the lock notice.
     const others = answers.filter((r) => r.status !== 200);
-    for (const r of others) expect(r.body.code === 1502 || (r.body.code === 1010 && r.body.errData?.locked === true)).toBe(true);
+    for (const r of others) expect(r.body.code === 1502 || (r.body.code === 1010 && r.body.errData?.locked === true), JSON.stringify(r.body)).toBe(true);
     expect(others.filter((r) => r.body.code === 1502).length).toBeGreaterThanOrEqual(3);
   });
 

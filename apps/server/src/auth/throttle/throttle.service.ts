@@ -80,7 +80,10 @@ export function createThrottleService(deps: {
         [],
         [a.admitted ? account : undefined, i.admitted ? ip : undefined].filter((k) => k !== undefined),
       );
-      throw throttledError(Math.max(a.admitted ? 0 : a.blockedUntil, i.admitted ? 0 : i.blockedUntil) - now, name);
+      // A refusal always carries the lock notice: when the guesses still in flight spent the
+      // budget, no lock time is set yet, but this attempt was blocked all the same (≥ 1 s).
+      const blockedFor = Math.max(a.admitted ? 0 : a.blockedUntil, i.admitted ? 0 : i.blockedUntil) - now;
+      throw throttledError(Math.max(blockedFor, 1000), name);
     }
     const wait = Math.max(a.blockedUntil, i.blockedUntil) - now;
     let settled = false;
