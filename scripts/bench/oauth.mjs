@@ -45,7 +45,7 @@ import {
 } from './lib.mjs';
 
 const CONNECTIONS = 10;
-const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
+export const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const basic = (id, secret) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 const FORM = 'application/x-www-form-urlencoded';
@@ -77,7 +77,7 @@ async function startOidcProvider(cpu) {
  * through the services by scripts/bench/oauth-seed.ts (before the server starts: same
  * database, same master key, same PUBLIC_URL, so the issuer and keys agree).
  */
-async function startUmbo(cpu, dialect) {
+export async function startUmbo(cpu, dialect, entry = COMPILED) {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-oauth-'));
@@ -98,7 +98,7 @@ async function startUmbo(cpu, dialect) {
     throw new Error(`scripts/bench/oauth-seed.ts failed:\n${seeded.stderr || seeded.stdout}`);
   }
   const seed = JSON.parse(seeded.stdout.trim().split('\n').pop());
-  const server = await startServer({ port, dataDir, cpu, entry: COMPILED, env, ...(dbName ? { databaseUrl: pgBase(dbName) } : {}) });
+  const server = await startServer({ port, dataDir, cpu, entry, env, ...(dbName ? { databaseUrl: pgBase(dbName) } : {}) });
   const realm = `/realms/${seed.realmId}`;
   return {
     ...server,

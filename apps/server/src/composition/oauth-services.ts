@@ -9,6 +9,7 @@ import { createDeviceService } from '../oauth/device/device.service.js';
 import { createRecordsService } from '../oauth/records.service.js';
 import { createAuthorizeService } from '../oauth/authorize/authorize.service.js';
 import { createInteractionService } from '../oauth/authorize/interaction.service.js';
+import { createClientCache } from '../clients/client-cache.js';
 import { createClientAuth } from '../oauth/checks/client-auth.js';
 import { createSubClientCodeService } from '../oauth/sub-client-code.service.js';
 import { createTokenEvents } from '../oauth/tokens/token-events.js';
@@ -109,8 +110,13 @@ export function createOAuthProvider(i: OAuthProviderInputs) {
     transact,
     publicUrl: config.publicUrl,
   });
+  // clients that authenticate, kept while the auth epoch holds (clients/client-cache.ts)
+  const oauthClientCache = createClientCache({
+    findByClientId: (realmId, clientId) => repos.clients.findByClientId(realmId, clientId),
+    readEpoch: repos.authEpoch.read,
+  });
   const oauthClientAuth = createClientAuth({
-    findClient: (realmId, clientId) => repos.clients.findByClientId(realmId, clientId),
+    findClient: oauthClientCache.findByClientId,
     verifySecret: clients.verifySecret,
     realmExists: oauthKeys.realmExists,
     useAssertionId: repos.oauthRevokedTokens.addOnce,
@@ -132,5 +138,16 @@ export function createOAuthProvider(i: OAuthProviderInputs) {
     publicUrl: config.publicUrl,
   });
 
-  return { oauthKeys, oauthDevice, oauthRecords, oauthAuthorize, oauthInteraction, oauthTokens, oauthClientAuth, oauthTokenEvents, oauthSubClientCodes };
+  return {
+    oauthKeys,
+    oauthDevice,
+    oauthRecords,
+    oauthAuthorize,
+    oauthInteraction,
+    oauthTokens,
+    oauthClientCache,
+    oauthClientAuth,
+    oauthTokenEvents,
+    oauthSubClientCodes,
+  };
 }

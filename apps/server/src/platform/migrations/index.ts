@@ -28,6 +28,7 @@ import * as m0028bigdata from './0028_bigdata_event_queue.js';
 import * as m0029federated from './0029_federated_identities.js';
 import * as m0030aliliving from './0030_aliliving_links.js';
 import * as m0031realmEpoch from './0031_realm_epoch.js';
+import * as m0032clientEpoch from './0032_client_epoch.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0029_federated_identities': m0029federated,
   '0030_aliliving_links': m0030aliliving,
   '0031_realm_epoch': m0031realmEpoch,
+  '0032_client_epoch': m0032clientEpoch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
