@@ -432,7 +432,8 @@ describe.skipIf(!browserPresent && !browserRequired)('device CA pages in Chromiu
     await choose(page, '#revoke-reason', C.reason_keyCompromise);
     await page.locator('[data-testid=revoke-submit]').click();
     await dialog.waitFor({ state: 'detached' });
-    await expectMessage(page, C.revoked_done);
+    // the CA's own wording, not the certificate's ("Certificate revoked"): exact text
+    await page.locator('.ant-message-notice').getByText(C.ca_revoked_done, { exact: true }).first().waitFor();
     const revoked = withStatus(C.status_revoked);
     await expect.poll(() => revoked.count()).toBe(1);
     // a revoked key is never renewed: the row offers a replacement instead of renew and revoke

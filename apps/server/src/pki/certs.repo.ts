@@ -27,37 +27,40 @@ export interface Page {
 
 const likePrefix = (v: string) => `${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The certificates of the CAs above a certificate, as ownCerts joins them. */
-type ChainDb = Database & { cc1: PkiCertTable; cc2: PkiCertTable; cc3: PkiCertTable };
 /**
  * A CA above the certificate is revoked: its issuing CA, that CA's parent or the root (the
  * chain is at most account CA → realm intermediate → root). A CA counts as revoked when its
  * current certificate is: revoking a CA revokes every certificate of its key (revoke.ts), and
- * a revoked CA is never renewed (1114).
+ * a revoked CA is never renewed (1114). The one rule behind status caRevoked (status.ts), the
+ * list's status filter, the realm's expiry inventory and the expiry notices: relying parties
+ * refuse the whole chain (RFC 5280 §6.3), so none of these may treat such a certificate as live.
  */
-const caRevoked = (eb: ExpressionBuilder<ChainDb, 'cc1' | 'cc2' | 'cc3'>) =>
-  eb.or([eb('cc1.revoked_at', 'is not', null), eb('cc2.revoked_at', 'is not', null), eb('cc3.revoked_at', 'is not', null)]);
+export const caRevoked = (eb: ExpressionBuilder<Database, 'pki_certs'>) =>
+  eb.exists(
+    eb
+      .selectFrom('pki_cas as ca1')
+      .innerJoin('pki_certs as cc1', 'cc1.id', 'ca1.cert_id')
+      // the root is its own parent: the walk stops there
+      .leftJoin('pki_cas as ca2', (j) => j.onRef('ca2.id', '=', 'ca1.parent_id').onRef('ca2.id', '<>', 'ca1.id'))
+      .leftJoin('pki_certs as cc2', 'cc2.id', 'ca2.cert_id')
+      .leftJoin('pki_cas as ca3', (j) => j.onRef('ca3.id', '=', 'ca2.parent_id').onRef('ca3.id', '<>', 'ca2.id'))
+      .leftJoin('pki_certs as cc3', 'cc3.id', 'ca3.cert_id')
+      .select('ca1.id')
+      .whereRef('ca1.id', '=', 'pki_certs.ca_id')
+      .where((w) => w.or([w('cc1.revoked_at', 'is not', null), w('cc2.revoked_at', 'is not', null), w('cc3.revoked_at', 'is not', null)])),
+  );
 
 export function createCertRepo(db: Db) {
   /** The account's end-entity certificates (device/service), with their key's name and ca_revoked. */
   function ownCerts(trx: Db, accountId: string) {
-    return (
-      trx
-        .selectFrom('pki_certs')
-        .leftJoin('pki_keys', 'pki_keys.id', 'pki_certs.key_id')
-        .leftJoin('pki_cas as ca1', 'ca1.id', 'pki_certs.ca_id')
-        .leftJoin('pki_certs as cc1', 'cc1.id', 'ca1.cert_id')
-        // the root is its own parent: the walk stops there
-        .leftJoin('pki_cas as ca2', (j) => j.onRef('ca2.id', '=', 'ca1.parent_id').onRef('ca2.id', '<>', 'ca1.id'))
-        .leftJoin('pki_certs as cc2', 'cc2.id', 'ca2.cert_id')
-        .leftJoin('pki_cas as ca3', (j) => j.onRef('ca3.id', '=', 'ca2.parent_id').onRef('ca3.id', '<>', 'ca2.id'))
-        .leftJoin('pki_certs as cc3', 'cc3.id', 'ca3.cert_id')
-        .selectAll('pki_certs')
-        .select('pki_keys.name as key_name')
-        .select((eb) => caRevoked(eb).as('ca_revoked'))
-        .where('pki_certs.account_id', '=', accountId)
-        .where('pki_certs.type', 'in', ['device', 'service'])
-    );
+    return trx
+      .selectFrom('pki_certs')
+      .leftJoin('pki_keys', 'pki_keys.id', 'pki_certs.key_id')
+      .selectAll('pki_certs')
+      .select('pki_keys.name as key_name')
+      .select((eb) => caRevoked(eb).as('ca_revoked'))
+      .where('pki_certs.account_id', '=', accountId)
+      .where('pki_certs.type', 'in', ['device', 'service']);
   }
 
   return {
@@ -183,7 +186,10 @@ export function createCertRepo(db: Db) {
     findOnKey(keyId: string, fingerprint: string, trx: Db = db): Promise<CertRow | undefined> {
       return trx.selectFrom('pki_certs').selectAll().where('key_id', '=', keyId).where('fingerprint', '=', fingerprint).executeTakeFirst();
     },
-    /** The realm's live certificates (CA certificates included) ending before `until`, soonest first. */
+    /**
+     * The realm's live certificates (CA certificates included) ending before `until`, soonest
+     * first; live: not revoked, not superseded, no revoked CA above it (caRevoked).
+     */
     expiring(realmId: string, now: number, until: number, limit: number, trx: Db = db) {
       return trx
         .selectFrom('pki_certs')
@@ -200,21 +206,24 @@ export function createCertRepo(db: Db) {
         .where('pki_certs.realm_id', '=', realmId)
         .where('pki_certs.revoked_at', 'is', null)
         .where('pki_certs.superseded', '=', 0)
+        .where((eb) => eb.not(caRevoked(eb)))
         .where('pki_certs.not_after', '>', now)
         .where('pki_certs.not_after', '<=', until)
         .orderBy('pki_certs.not_after')
         .limit(limit)
         .execute();
     },
+    /** How many of the certificates `expiring` lists end before `until`. */
     async countExpiring(realmId: string, now: number, until: number, trx: Db = db): Promise<number> {
       const r = await trx
         .selectFrom('pki_certs')
         .select(sql<number>`count(*)`.as('n'))
-        .where('realm_id', '=', realmId)
-        .where('revoked_at', 'is', null)
-        .where('superseded', '=', 0)
-        .where('not_after', '>', now)
-        .where('not_after', '<=', until)
+        .where('pki_certs.realm_id', '=', realmId)
+        .where('pki_certs.revoked_at', 'is', null)
+        .where('pki_certs.superseded', '=', 0)
+        .where((eb) => eb.not(caRevoked(eb)))
+        .where('pki_certs.not_after', '>', now)
+        .where('pki_certs.not_after', '<=', until)
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },

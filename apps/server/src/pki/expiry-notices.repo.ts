@@ -4,6 +4,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { Db } from '../platform/db.js';
+import { caRevoked } from './certs.repo.js';
 
 export interface PkiExpiryNoticeTable {
   id: string;
@@ -55,7 +56,11 @@ export interface NoticeToSend {
 }
 
 export function createExpiryNoticeRepo(db: Db) {
-  /** Live (not revoked, not superseded, not yet expired) account certificates ending by `until`. */
+  /**
+   * Live (not revoked, not superseded, no revoked CA above it, not yet expired) account
+   * certificates ending by `until`: no owner is told that a certificate no relying party
+   * accepts any more is ending.
+   */
   const live = (trx: Db, now: number, until: number) =>
     trx
       .selectFrom('pki_certs')
@@ -63,6 +68,7 @@ export function createExpiryNoticeRepo(db: Db) {
       .where('pki_certs.account_id', 'is not', null)
       .where('pki_certs.revoked_at', 'is', null)
       .where('pki_certs.superseded', '=', 0)
+      .where((eb) => eb.not(caRevoked(eb)))
       .where('pki_certs.not_after', '>', now)
       .where('pki_certs.not_after', '<=', until);
 
@@ -123,8 +129,14 @@ export function createExpiryNoticeRepo(db: Db) {
       return Number(r.numUpdatedRows) === 1;
     },
 
+    /** The certificate a queued notice is about, with whether a CA above it was revoked since (ca_revoked). */
     findCert(id: string, trx: Db = db) {
-      return trx.selectFrom('pki_certs').select(['id', 'type', 'cn', 'sn', 'not_after', 'revoked_at', 'superseded']).where('id', '=', id).executeTakeFirst();
+      return trx
+        .selectFrom('pki_certs')
+        .select(['id', 'type', 'cn', 'sn', 'not_before', 'not_after', 'revoked_at', 'superseded'])
+        .select((eb) => caRevoked(eb).as('ca_revoked'))
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** What a notice says about its owner: never anything secret. */

@@ -1,14 +1,17 @@
 /**
  * Certificate expiry notices (issue 13): the owner is mailed once per certificate and
  * threshold (default 30 and 7 days), also with several job runners at once; a revoked
- * certificate gets none; the mail names the certificate and its end date and carries no secret.
+ * certificate, or one under a revoked CA, gets none (nor a place in the realm's inventory);
+ * the mail names the certificate and its end date and carries no secret.
  */
-import { pkiPaths, type CertView } from '@umbo/contracts';
+import { pkiPaths, type CaView, type CertView, type expiryInventory } from '@umbo/contracts';
 import { expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createJobRunner } from '../platform/jobs.js';
 import { noticeTime } from '../notify/templates.js';
+import { holder } from '../perm/roles.testkit.js';
 import { describeBothDbs, type Harness } from '../test/harness.js';
-import { as, randomName } from '../test/kit.js';
+import { as, createRealm, randomName } from '../test/kit.js';
 import { DAY_MS } from './defaults.js';
 import { expiryJobs } from './expiry.jobs.js';
 import { createExpiryNoticeRepo } from './expiry-notices.repo.js';
@@ -17,9 +20,9 @@ import { pkiUser } from './pki.testkit.js';
 
 const HOUR = 3_600_000;
 
-/** A person of master holding the cert permissions, with `email` (or none). */
-async function owner(h: Harness, email: string | null) {
-  const u = await pkiUser(h, 'master');
+/** A person of the realm (master unless told) holding the cert permissions, with `email` (or none). */
+async function owner(h: Harness, email: string | null, realmId = 'master') {
+  const u = await pkiUser(h, realmId);
   if (email) await h.dbh.db.updateTable('accounts').set({ email }).where('id', '=', u.id).execute();
   return u;
 }
@@ -149,6 +152,41 @@ describeBothDbs('certificate expiry notices', (h) => {
     await run(h());
     const states = await h().ctx.repos.pkiExpiry.list(cert2.id);
     expect(states.find((s) => s.threshold_days === 7)?.state).toBe('noEmail');
+  });
+
+  it('tells nobody of a leaf under a revoked account CA and leaves it out of the inventory; the sibling under a valid CA is told', async () => {
+    const realmId = await createRealm(h());
+    const admin = await holder(h(), realmId, 'realm-admin');
+    const [emailA, emailB] = [`${randomName()}@example.com`, `${randomName()}@example.com`];
+    const [a, b] = [await owner(h(), emailA, realmId), await owner(h(), emailB, realmId)];
+    // queued before its CA is revoked: the 30-day notice waits to be sent
+    const queued = await certEnding(h(), a.token, 20);
+    expect(await h().ctx.services.pkiExpiry.scan()).toBe(1);
+    const soon = await certEnding(h(), a.token, 5);
+    const sibling = await certEnding(h(), b.token, 5);
+    const inventory = async () =>
+      (await as(h(), admin.token).get(`${pkiPaths.realmExpiring(realmId)}?withinDays=30`)).body.data as z.infer<typeof expiryInventory>;
+    expect((await inventory()).counts).toEqual({ d7: 2, d30: 3, d90: 3 });
+
+    const caA = (await as(h(), a.token).get(pkiPaths.ca)).body.data as CaView;
+    const rev = await as(h(), admin.token).post(pkiPaths.realmAccountCaRevoke(realmId, caA.id), { reason: 'keyCompromise' });
+    expect(rev.status, JSON.stringify(rev.body)).toBe(200);
+    await run(h());
+    await run(h());
+
+    expect(await mailsTo(h(), emailA)).toHaveLength(0);
+    expect(await h().ctx.repos.pkiExpiry.list(soon.id)).toHaveLength(0);
+    expect((await h().ctx.repos.pkiExpiry.list(queued.id)).map((s) => [s.threshold_days, s.state])).toEqual([[30, 'skipped']]);
+    const mails = await mailsTo(h(), emailB);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject + mails[0]!.body).toContain(sibling.sn);
+    expect((await h().ctx.repos.pkiExpiry.list(sibling.id)).map((s) => [s.threshold_days, s.state])).toEqual([
+      [30, 'skipped'],
+      [7, 'sent'],
+    ]);
+    const after = await inventory();
+    expect(after.counts).toEqual({ d7: 1, d30: 1, d90: 1 });
+    expect(after.items.map((c) => c.id)).toEqual([sibling.id]);
   });
 
   it("follows the realm's certExpiryNoticeDays and refuses bad values", async () => {

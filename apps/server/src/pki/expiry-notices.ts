@@ -10,11 +10,14 @@
  * back to pending (up to MAX_ATTEMPTS); a process that dies while sending leaves the row in
  * `sending` and the notice is not repeated: at most once, never twice.
  *
+ * A certificate revoked, or under a revoked CA (status caRevoked), gets none: no relying party
+ * accepts it any more, so its end is no news (certs.repo's caRevoked, also at send time).
+ *
  * The mail names the certificate (CN, serial) and its end date; never a key, never the PEM.
  * An owner without an email gets no notice (state noEmail). The account's chosen language,
  * else the product's default language (DEFAULT_ACCOUNT_SETTINGS).
  */
-import { CERT_EXPIRY_NOTICE_DEFAULT, type Locale } from '@umbo/contracts';
+import { CERT_EXPIRY_NOTICE_DEFAULT, type CertStatus, type Locale } from '@umbo/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Account } from '../accounts/accounts.repo.js';
 import type { StoredSettings } from '../me/me.settings.js';
@@ -27,6 +30,7 @@ import type { Transact } from '../platform/db.js';
 import { t } from '../platform/i18n.js';
 import { DAY_MS } from './defaults.js';
 import type { ExpiringCert, ExpiryNoticeRepo, NoticeToSend } from './expiry-notices.repo.js';
+import { statusOfRow } from './status.js';
 
 export const MAX_ATTEMPTS = 5;
 /** The largest threshold a realm may set (contracts: 1–365): the widest window scanned. */
@@ -34,6 +38,8 @@ const MAX_THRESHOLD_DAYS = 365;
 const PAGE = 200;
 /** Bounds one run: a backlog larger than this is worked off by the next runs. */
 const MAX_PAGES = 50;
+/** The statuses (status.ts) in which a queued notice is no longer sent. */
+const GONE = new Set<CertStatus>(['revoked', 'caRevoked', 'expired']);
 
 export interface ExpiryNoticeDeps {
   repo: ExpiryNoticeRepo;
@@ -143,8 +149,8 @@ export function createExpiryNotices(deps: ExpiryNoticeDeps) {
     const finish = async (state: string) => (await repo.move(n.id, 'sending', state, clock.now()), state);
     try {
       const cert = await repo.findCert(n.cert_id);
-      // Revoked, replaced or already ended since it was queued: nothing useful to say.
-      if (!cert || cert.revoked_at !== null || cert.superseded !== 0 || cert.not_after <= now) return await finish('skipped');
+      // Revoked (itself or a CA above it), replaced or already ended since it was queued: nothing useful to say.
+      if (!cert || cert.superseded !== 0 || GONE.has(statusOfRow(cert, now))) return await finish('skipped');
       const owner = n.realm_id && n.account_id ? await repo.findOwner(n.realm_id, n.account_id) : undefined;
       if (!owner?.email) return await finish('noEmail');
       const [prefs, realm] = await Promise.all([deps.preferencesOf(owner), deps.settingsOf(owner.realm_id)]);

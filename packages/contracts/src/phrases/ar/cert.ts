@@ -248,5 +248,6 @@ export const cert: Phrases['cert'] = {
   replaced: 'تم إنشاء شهادة جذر حساب جديدة',
   ca_revoke_title: 'إلغاء الشهادة الجذرية لحساب {{name}}',
   ca_revoke_warning: 'لن تعود أي شهادة أصدرتها جهة الإصدار هذه موثوقة. لا يمكن التراجع عن ذلك.',
+  ca_revoked_done: 'تم إلغاء الشهادة الجذرية للحساب',
   ca_view_title: 'الشهادة الجذرية لحساب {{name}}',
 };

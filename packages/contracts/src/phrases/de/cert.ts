@@ -251,5 +251,6 @@ export const cert: Phrases['cert'] = {
   replaced: 'Neues Konto-Stammzertifikat erstellt',
   ca_revoke_title: 'Konto-Stammzertifikat von {{name}} widerrufen',
   ca_revoke_warning: 'Keinem Zertifikat, das diese CA ausgestellt hat, wird mehr vertraut. Das kann nicht rückgängig gemacht werden.',
+  ca_revoked_done: 'Konto-Stammzertifikat widerrufen',
   ca_view_title: 'Konto-Stammzertifikat von {{name}}',
 };

@@ -257,5 +257,6 @@ export const cert = {
   replaced: 'New account root certificate made',
   ca_revoke_title: 'Revoke the account root certificate of {{name}}',
   ca_revoke_warning: 'Every certificate this CA issued stops being trusted. This cannot be undone.',
+  ca_revoked_done: 'Account root certificate revoked',
   ca_view_title: 'Account root certificate of {{name}}',
 };

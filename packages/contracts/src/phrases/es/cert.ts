@@ -251,5 +251,6 @@ export const cert: Phrases['cert'] = {
   replaced: 'Nuevo certificado raíz de cuenta creado',
   ca_revoke_title: 'Revocar el certificado raíz de {{name}}',
   ca_revoke_warning: 'Todos los certificados emitidos por esta CA dejan de ser de confianza. No se puede deshacer.',
+  ca_revoked_done: 'Certificado raíz de cuenta revocado',
   ca_view_title: 'Certificado raíz de {{name}}',
 };

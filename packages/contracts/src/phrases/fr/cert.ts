@@ -251,5 +251,6 @@ export const cert: Phrases['cert'] = {
   replaced: 'Nouveau certificat racine de compte créé',
   ca_revoke_title: 'Révoquer le certificat racine de {{name}}',
   ca_revoke_warning: 'Tous les certificats émis par cette AC cessent d’être approuvés. Action irréversible.',
+  ca_revoked_done: 'Certificat racine de compte révoqué',
   ca_view_title: 'Certificat racine de {{name}}',
 };

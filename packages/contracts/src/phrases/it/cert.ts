@@ -251,5 +251,6 @@ export const cert: Phrases['cert'] = {
   replaced: "Nuovo certificato radice dell'account creato",
   ca_revoke_title: 'Revoca il certificato radice di {{name}}',
   ca_revoke_warning: 'Tutti i certificati emessi da questa CA smettono di essere attendibili. Non si può annullare.',
+  ca_revoked_done: "Certificato radice dell'account revocato",
   ca_view_title: 'Certificato radice di {{name}}',
 };

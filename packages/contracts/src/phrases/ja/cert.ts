@@ -250,5 +250,6 @@ export const cert: Phrases['cert'] = {
   replaced: '新しいアカウントルート証明書を作成しました',
   ca_revoke_title: '{{name}} のアカウントルート証明書を失効',
   ca_revoke_warning: 'この CA が発行したすべての証明書が信頼されなくなります。元に戻せません。',
+  ca_revoked_done: 'アカウントルート証明書を失効させました',
   ca_view_title: '{{name}} のアカウントルート証明書',
 };

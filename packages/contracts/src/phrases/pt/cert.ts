@@ -250,5 +250,6 @@ export const cert: Phrases['cert'] = {
   replaced: 'Novo certificado raiz de conta criado',
   ca_revoke_title: 'Revogar o certificado raiz de {{name}}',
   ca_revoke_warning: 'Todos os certificados emitidos por esta AC deixam de ser confiáveis. Não é possível desfazer.',
+  ca_revoked_done: 'Certificado raiz de conta revogado',
   ca_view_title: 'Certificado raiz de {{name}}',
 };

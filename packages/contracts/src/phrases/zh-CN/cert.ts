@@ -247,5 +247,6 @@ export const cert: Phrases['cert'] = {
   replaced: '已创建新的账号根证书',
   ca_revoke_title: '吊销 {{name}} 的账号根证书',
   ca_revoke_warning: '此 CA 签发的所有证书都将不再被信任。此操作无法撤销。',
+  ca_revoked_done: '账号根证书已吊销',
   ca_view_title: '{{name}} 的账号根证书',
 };

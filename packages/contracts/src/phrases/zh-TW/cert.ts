@@ -247,5 +247,6 @@ export const cert: Phrases['cert'] = {
   replaced: '已建立新的帳號根憑證',
   ca_revoke_title: '撤銷 {{name}} 的帳號根憑證',
   ca_revoke_warning: '此 CA 簽發的所有憑證都將不再受信任。此操作無法復原。',
+  ca_revoked_done: '帳號根憑證已撤銷',
   ca_view_title: '{{name}} 的帳號根憑證',
 };

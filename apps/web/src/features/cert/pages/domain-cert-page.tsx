@@ -283,7 +283,7 @@ export default function DomainCertPage() {
         <RevokeDialog
           title={t('cert.ca_revoke_title', { name: caName(revoking) })}
           warning={t('cert.ca_revoke_warning')}
-          onRevoke={(reason) => revoke.mutateAsync({ caId: revoking.id, reason }).then(() => showInfo(() => t('cert.revoked_done')))}
+          onRevoke={(reason) => revoke.mutateAsync({ caId: revoking.id, reason }).then(() => showInfo(() => t('cert.ca_revoked_done')))}
           onClose={() => setRevoking(undefined)}
         />
       )}
