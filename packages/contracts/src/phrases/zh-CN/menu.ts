@@ -6,7 +6,7 @@ export const menu: Phrases['menu'] = {
   userClient: '我的客户端',
   userService: '我的服务账号',
   domain: '域列表',
-  domainCert: '账户根证书',
+  domainCert: '账号根证书',
   service: '服务账号',
   person: '自然人账号',
   client: '客户端列表',

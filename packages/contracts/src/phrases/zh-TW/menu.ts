@@ -6,7 +6,7 @@ export const menu: Phrases['menu'] = {
   userClient: '我的用戶端',
   userService: '我的服務帳號',
   domain: '網域列表',
-  domainCert: '帳戶根憑證',
+  domainCert: '帳號根憑證',
   service: '服務帳號',
   person: '自然人帳號',
   client: '用戶端列表',
