@@ -54,6 +54,18 @@ export interface DbHandle {
   poolStats(): { total: number; idle: number; waiting: number };
 }
 
+/**
+ * SQLite only: a synchronous read of one row on the process's connection, for the one read
+ * made on every request (the auth epoch). Going through Kysely's driver costs several times
+ * the read itself (a mutex, a promise chain, result mapping). It sees what the connection
+ * sees: committed rows, and the writes of a transaction this process has open — harmless for
+ * a version number that only grows on commit. Absent on PostgreSQL.
+ */
+const syncReaders = new WeakMap<Db, (sql: string) => unknown>();
+export function syncReaderOf(db: Db): ((sql: string) => unknown) | undefined {
+  return syncReaders.get(db);
+}
+
 export interface OpenDbOptions {
   /** PostgreSQL schema to use (tests isolate suites this way) */
   schema?: string;
@@ -89,6 +101,7 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     close: () => sqlite.close(),
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  syncReaders.set(db, (source) => database.prepare(source).get());
   return {
     db,
     dialect: 'sqlite',
