@@ -86,6 +86,8 @@ export interface Role {
   id: string;
   name: string;
   describe: string;
+  /** The realm the role is bound in: its permissions hold there (`admin` bound in master: everywhere). */
+  realmId: string;
   permissions: Permission[];
 }
 
@@ -105,4 +107,18 @@ export interface CurrentUser {
 export function can(user: Pick<CurrentUser, 'roles'> | null | undefined, permissionId: string, action?: Action): boolean {
   if (!user) return false;
   return user.roles.some((r) => r.permissions.some((p) => p.permissionId === permissionId && (action === undefined || p.actionList.includes(action))));
+}
+
+/**
+ * `can` inside one realm, as the server's guard decides it: a role counts where it is bound,
+ * `admin` bound in master everywhere. For a control whose call names a realm (or none: the
+ * caller's own), so that a role bound elsewhere never shows a button the server refuses.
+ */
+export function canIn(user: Pick<CurrentUser, 'roles'> | null | undefined, realmId: string, permissionId: string, action: Action): boolean {
+  if (!user) return false;
+  return user.roles.some(
+    (r) =>
+      (r.realmId === realmId || (r.id === 'admin' && r.realmId === 'master')) &&
+      r.permissions.some((p) => p.permissionId === permissionId && p.actionList.includes(action)),
+  );
 }

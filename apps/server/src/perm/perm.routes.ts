@@ -17,6 +17,7 @@ const currentUser = z.object({
       id: z.string(),
       name: z.string(),
       describe: z.string(),
+      realmId: z.string(),
       permissions: z.array(
         z.object({
           roleId: z.string(),

@@ -94,6 +94,7 @@ export function createPermService(roles: RoleRepo, opts: { serviceGrants?: Servi
       id: r.id,
       name: r.name,
       describe: r.description,
+      realmId: r.scopeRealmId,
       permissions: r.permissions.map((g) => toPermission(r.id, g)),
     }));
     // The show flags (SPEC §6) follow the server's set, in the account's own realm: what the

@@ -6,6 +6,7 @@
  * each change.
  */
 import { ACTIONS, PERMISSION_IDS } from '@umbo/contracts';
+import { canIn } from '@umbo/contracts/permissions';
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
 import { as, bindRole, createPerson, createRealm, createService, tokenFor } from '../test/kit.js';
@@ -310,6 +311,23 @@ describeBothDbs('roles API', (h) => {
     const viewer = await holder(h(), realm, 'realm-viewer');
     const vperms = (await as(h(), viewer.token).get('/api/perm/user/info')).body.data.roles.find((r: { id: string }) => r.id === 'realm-viewer').permissions;
     expect(vperms.every((p: { actionList: string[] }) => p.actionList.join() === 'query,get')).toBe(true);
+  });
+
+  it('names the realm each role of the current user is bound in, so the console offers only what the guard allows there', async () => {
+    const realm = await createRealm(h());
+    // an account of master holding realm-admin (domainCert.update among it) in another realm
+    const person = await holder(h(), 'master');
+    await bindRole(h(), person, 'realm-admin', realm);
+    const user = (await as(h(), person.token).get('/api/perm/user/info')).body.data;
+    const ra = user.roles.find((r: { id: string }) => r.id === 'realm-admin');
+    expect(ra.realmId).toBe(realm);
+    expect(canIn(user, realm, 'domainCert', 'update')).toBe(true);
+    expect(canIn(user, 'master', 'domainCert', 'update')).toBe(false);
+    // the server agrees: renewing the platform root (master's domainCert.update) is refused
+    expect((await as(h(), person.token).post('/api/cert/platform-root/renew')).body.code).toBe(1003);
+    const admin = (await as(h(), await h().login()).get('/api/perm/user/info')).body.data;
+    expect(admin.roles.find((r: { id: string }) => r.id === 'admin').realmId).toBe('master');
+    expect(canIn(admin, realm, 'domainCert', 'update')).toBe(true);
   });
 
   it('offers the realm’s person accounts by part of their name as candidates, not its service accounts nor another realm’s', async () => {

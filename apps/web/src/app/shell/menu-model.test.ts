@@ -11,7 +11,7 @@ function userWith(...ids: PermissionId[]): Pick<CurrentUser, 'roles'> {
     actionEntitySet: [],
     actionList: ['query'],
   }));
-  return { roles: [{ id: 'r', name: 'r', describe: '', permissions }] };
+  return { roles: [{ id: 'r', name: 'r', describe: '', realmId: 'master', permissions }] };
 }
 
 const paths = (sections: ReturnType<typeof menuSections>) => sections.flatMap((s) => s.routes.map((r) => r.path));

@@ -14,7 +14,7 @@ import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import Row from 'antd/es/row';
 import type { CaView } from '@umbo/contracts/pki';
-import { can } from '@umbo/contracts/permissions';
+import { canIn } from '@umbo/contracts/permissions';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyBlock } from '../../../components/copy-block';
@@ -44,7 +44,8 @@ export default function DomainCertPage() {
   const list = useListParams(SPEC);
   const f = list.filters;
   const realmId = f.realmId ?? user?.realmId ?? '';
-  const allowed = (action: 'query' | 'get' | 'update') => Boolean(user && can(user, 'domainCert', action));
+  // in the realm shown, as the guard decides: a role bound in another realm does not count
+  const allowed = (action: 'query' | 'get' | 'update') => canIn(user, realmId, 'domainCert', action);
   const chain = useRealmChain(realmId, Boolean(realmId) && allowed('query'));
   const cas = useAccountCas({ realmId, q: f.q, cursor: f.cursor, limit: list.pageSize }, Boolean(realmId) && allowed('query'));
   const renew = useRenewAccountCa(realmId);
@@ -53,7 +54,7 @@ export default function DomainCertPage() {
   const renewRoot = useRenewPlatformRoot();
   const replace = useReplaceAccountCa(realmId);
   // the server renews the root only for an account of master holding domainCert.update there
-  const rootAdmin = Boolean(user && user.realmId === 'master' && allowed('update'));
+  const rootAdmin = user?.realmId === 'master' && canIn(user, 'master', 'domainCert', 'update');
   const [viewing, setViewing] = useState<CaView>();
   const [revoking, setRevoking] = useState<CaView>();
   const keyset = useKeyset(f.cursor, cas.data?.next, (cursor) => list.change({ filters: { cursor } }));
