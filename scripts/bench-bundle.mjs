@@ -37,6 +37,9 @@ const SHELL = [
   'src/features/me/pages/center-page.tsx',
   // Fetched as soon as the shell is up (rich-providers preloads it).
   'src/lib/feedback-host.tsx',
+  // Fetched once the signed-in shell is idle (use-shell-effects.ts usePreloadListScreens): what
+  // every list screen shares.
+  'src/components/data-table.tsx',
 ];
 /** Screens an anonymous visitor can reach from the sign-in page (they come with antd's providers). */
 const PUBLIC_RICH = ['src/components/not-available-page.tsx', 'src/components/exception-page.tsx'];

@@ -22,7 +22,7 @@ import { MultiTab } from './multi-tab';
 import type { Tab } from './tabs-model';
 import { NavMenu } from './nav-menu';
 import { useSession } from './use-session';
-import { useAutoHideHeader, useMobileDetection } from './use-shell-effects';
+import { useAutoHideHeader, useMobileDetection, usePreloadListScreens } from './use-shell-effects';
 
 const SettingsDrawer = lazyScreen(() => import('./settings-drawer'), null);
 const FORCE_PASSWORD_PATH = '/account/security';
@@ -42,6 +42,7 @@ export default function BasicLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [tabs, setTabs] = useState<Tab[]>([]);
   useMobileDetection();
+  usePreloadListScreens(Boolean(user));
   const headerHidden = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
 
   if (failed) return <ChunkErrorPage onRetry={retry} />;

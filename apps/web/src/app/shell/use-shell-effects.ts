@@ -33,3 +33,22 @@ export function useAutoHideHeader(enabled: boolean, threshold = 54): boolean {
   }, [enabled, threshold]);
   return hidden;
 }
+
+/**
+ * Fetches what every list screen shares (components/data-table: antd's Table, Pagination and
+ * form controls, ~85 KiB sent) once the shell is idle, so that opening a screen loads only its
+ * own code. Counted in the shell's first-load budget (scripts/bench-bundle.mjs); a screen's
+ * budget counts what it loads beyond that.
+ */
+export function usePreloadListScreens(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    const load = () => void import('../../components/data-table').catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(load, { timeout: 2000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(load, 200);
+    return () => clearTimeout(timer);
+  }, [enabled]);
+}
