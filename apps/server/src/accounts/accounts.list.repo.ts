@@ -36,6 +36,12 @@ export interface PersonPageQuery extends PersonFilter {
   /** the boundary row's sort value and id: rows strictly after it (or before it, `backwards`) */
   after?: { value: string | number; id: string } | undefined;
   backwards?: boolean | undefined;
+  /**
+   * The search matches many rows (the caller counted them): read rows in the page's order and
+   * test each, rather than gather every match from the search indexes and sort them. With M
+   * matches of N rows, the first costs ~limit·N/M rows, the second M index entries.
+   */
+  common?: boolean | undefined;
 }
 
 /** The columns a list shows: never the password hash. */
@@ -85,16 +91,24 @@ export function phonePrefixes(q: string): string[] {
 
 type Eb = ExpressionBuilder<Database, 'accounts'>;
 type TextColumn = 'username_norm' | 'email_norm' | 'phone' | 'id';
+interface SearchPart {
+  column: TextColumn;
+  how: 'range' | 'contains';
+  value: string;
+}
 
 export function accountListQueries(db: Db) {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   /** A text column as the indexes order it. */
   const text = (column: TextColumn) => (pg ? sql<string>`${sql.ref(column)} collate "C"` : sql<string>`${sql.ref(column)}`);
 
-  function range(eb: Eb, column: TextColumn, prefix: string): Expression<SqlBool> {
+  function range(eb: Eb, column: TextColumn, prefix: string, unindexed = false): Expression<SqlBool> {
     const end = prefixEnd(prefix);
-    const from = eb(text(column), '>=', prefix);
-    return end === undefined ? from : eb.and([from, eb(text(column), '<', end)]);
+    // SQLite's unary + (a no-op on the value) keeps the planner off the column's indexes;
+    // PostgreSQL's planner weighs the two ways itself from its statistics.
+    const col = unindexed && !pg ? sql<string>`+${sql.ref(column)}` : text(column);
+    const from = eb(col, '>=', prefix);
+    return end === undefined ? from : eb.and([from, eb(col, '<', end)]);
   }
 
   function contains(eb: Eb, column: TextColumn, part: string): Expression<SqlBool> {
@@ -103,35 +117,57 @@ export function accountListQueries(db: Db) {
     return eb(sql.ref(column), 'like', sql<string>`${like} escape '\\'`);
   }
 
-  function search(eb: Eb, f: PersonFilter): Expression<SqlBool> {
+  /** The search as one condition per field searched (their OR is the search; none: nothing matches). */
+  function searchParts(f: PersonFilter): SearchPart[] {
     const q = f.q ?? '';
     const field = f.field ?? 'any';
     const want = (x: PersonSearchField) => field === 'any' || field === x;
-    const match = f.match === 'contains' ? contains : range;
+    const how = f.match === 'contains' ? 'contains' : 'range';
     const folded = fold(q);
-    const parts: Expression<SqlBool>[] = [];
-    if (want('username')) parts.push(match(eb, 'username_norm', folded));
-    if (want('email')) parts.push(match(eb, 'email_norm', folded));
+    const parts: SearchPart[] = [];
+    if (want('username')) parts.push({ column: 'username_norm', how, value: folded });
+    if (want('email')) parts.push({ column: 'email_norm', how, value: folded });
     if (want('phone')) {
       if (f.match === 'contains') {
         const digits = q.normalize('NFKC').replace(/[\s-]/g, '');
-        if (/^\+?\d+$/.test(digits)) parts.push(contains(eb, 'phone', digits));
-      } else for (const p of phonePrefixes(q)) parts.push(range(eb, 'phone', p));
+        if (/^\+?\d+$/.test(digits)) parts.push({ column: 'phone', how, value: digits });
+      } else for (const p of phonePrefixes(q)) parts.push({ column: 'phone', how, value: p });
     }
     // Ids are lower-case letters and digits (platform/crypto.ts newId).
-    if (want('id') && /^[a-z0-9]+$/.test(folded)) parts.push(match(eb, 'id', folded));
-    // Text that can be none of the fields asked for matches nothing.
-    return parts.length ? eb.or(parts) : sql<SqlBool>`1 = 0`;
+    if (want('id') && /^[a-z0-9]+$/.test(folded)) parts.push({ column: 'id', how, value: folded });
+    return parts;
   }
 
-  function filtered(trx: Db, f: PersonFilter) {
+  const condition = (eb: Eb, p: SearchPart, unindexed = false) =>
+    p.how === 'contains' ? contains(eb, p.column, p.value) : range(eb, p.column, p.value, unindexed);
+
+  /** Everything but the search text. */
+  function unsearched(trx: Db, f: PersonFilter) {
     let s = trx.selectFrom('accounts').where('realm_id', '=', f.realmId).where('kind', '=', 'person');
     if (f.disabled !== undefined) s = s.where('disabled', '=', f.disabled ? 1 : 0);
     if (f.activated !== undefined) s = s.where('activated', '=', f.activated ? 1 : 0);
     if (f.createdFrom !== undefined) s = s.where('created_at', '>=', f.createdFrom);
     if (f.createdTo !== undefined) s = s.where('created_at', '<', f.createdTo);
-    if (f.q) s = s.where((eb) => search(eb, f));
     return s;
+  }
+
+  function filtered(trx: Db, f: PersonFilter, unindexed = false) {
+    const s = unsearched(trx, f);
+    if (!f.q) return s;
+    const parts = searchParts(f);
+    // Text that can be none of the fields asked for matches nothing.
+    return s.where((eb) => (parts.length ? eb.or(parts.map((p) => condition(eb, p, unindexed))) : sql<SqlBool>`1 = 0`));
+  }
+
+  /**
+   * A prefix search, one query per field searched (each a range of its own index, migration
+   * 0033), as many as there are conditions; none when the text can be none of those fields.
+   * Apart, each range is read from its index alone; OR-ed, the databases read every matching
+   * row from the table.
+   */
+  function prefixBranches(trx: Db, f: PersonFilter) {
+    if (!f.q || f.match === 'contains') return undefined;
+    return searchParts(f).map((p) => unsearched(trx, f).where((eb) => condition(eb, p)));
   }
 
   return {
@@ -140,14 +176,39 @@ export function accountListQueries(db: Db) {
      * the order asked). Ties on the sort key are broken by id, so no row is skipped or repeated.
      */
     async listPersons(q: PersonPageQuery, trx: Db = db): Promise<PersonListRow[]> {
-      const key = q.sort === 'username' ? text('username_norm') : sql<number>`${sql.ref('created_at')}`;
+      const byName = q.sort === 'username';
+      const key = byName ? text('username_norm') : sql<number>`${sql.ref('created_at')}`;
       const ascending = (q.order === 'asc') !== Boolean(q.backwards);
-      let s = filtered(trx, q).select(PERSON_LIST_COLUMNS);
-      if (q.after) {
-        const op = sql.raw(ascending ? '>' : '<');
-        s = s.where(sql<SqlBool>`(${key}, ${text('id')}) ${op} (${q.after.value}, ${q.after.id})`);
-      }
+      const op = sql.raw(ascending ? '>' : '<');
       const direction = sql.raw(ascending ? 'asc' : 'desc');
+      const branches = q.common ? undefined : prefixBranches(trx, q);
+      if (branches) {
+        if (branches.length === 0) return [];
+        // The page's keys from each field's index (sort key and id only), then its rows.
+        const keys = branches.map((b, i) => {
+          let s = b.select([sql<string | number>`${key}`.as('k'), 'id']);
+          if (q.after) s = s.where(sql<SqlBool>`(${key}, ${text('id')}) ${op} (${q.after.value}, ${q.after.id})`);
+          const top = s
+            .orderBy(sql`${key} ${direction}`)
+            .orderBy(sql`${text('id')} ${direction}`)
+            .limit(q.limit);
+          return trx.selectFrom(top.as(`b${i}`)).select(['k', 'id']);
+        });
+        const union = keys.slice(1).reduce((u, k) => u.union(k), keys[0]!);
+        // byte order on PostgreSQL too, as inside the branches (the derived columns' collation is not relied on)
+        const inC = (column: string, isText: boolean) => (pg && isText ? sql`${sql.ref(column)} collate "C"` : sql.ref(column));
+        const rows = await trx
+          .selectFrom(union.as('keys'))
+          .innerJoin('accounts', 'accounts.id', 'keys.id')
+          .select(PERSON_LIST_COLUMNS.map((c) => `accounts.${c}` as const))
+          .orderBy(sql`${inC('keys.k', byName)} ${direction}`)
+          .orderBy(sql`${inC('keys.id', true)} ${direction}`)
+          .limit(q.limit)
+          .execute();
+        return q.backwards ? rows.reverse() : rows;
+      }
+      let s = filtered(trx, q, q.common).select(PERSON_LIST_COLUMNS);
+      if (q.after) s = s.where(sql<SqlBool>`(${key}, ${text('id')}) ${op} (${q.after.value}, ${q.after.id})`);
       const rows = await s
         .orderBy(sql`${key} ${direction}`)
         .orderBy(sql`${text('id')} ${direction}`)
@@ -158,7 +219,26 @@ export function accountListQueries(db: Db) {
 
     /** The number of matching persons, counted no further than `cap + 1` (a total beyond the cap is not worth its time). */
     async countPersonsUpTo(f: PersonFilter, cap: number, trx: Db = db): Promise<number> {
-      const inner = filtered(trx, f)
+      const branches = prefixBranches(trx, f);
+      if (branches?.length === 0) return 0;
+      // Each field's matches from its index, at most cap + 1 each; an account found by two
+      // fields is counted once (UNION). One branch over cap means the whole is over it.
+      const ids = branches
+        ? branches
+            .map((b, i) =>
+              trx
+                .selectFrom(
+                  b
+                    .select('id')
+                    .limit(cap + 1)
+                    .as(`b${i}`),
+                )
+                .select('id'),
+            )
+            .reduce((u, k) => u.union(k))
+        : filtered(trx, f).select('id');
+      const inner = trx
+        .selectFrom(ids.as('matched'))
         .select(sql.lit(1).as('one'))
         .limit(cap + 1);
       const row = await trx

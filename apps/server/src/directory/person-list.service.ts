@@ -40,6 +40,12 @@ function filterOf(realmId: string, q: PersonFilterInput): PersonFilter {
   };
 }
 
+/**
+ * Matches beyond which a search's page is read in order rather than gathered (the break-even
+ * of the two at 1,000,000 accounts, `npm run bench`; accounts.list.repo.ts `common`).
+ */
+const COMMON_SEARCH = 3000;
+
 const iso = (ms: number | null) => (ms === null ? '' : new Date(ms).toISOString());
 
 function exportCells(r: PersonListRow): string[] {
@@ -65,11 +71,21 @@ export function createPersonListService(deps: PersonListDeps) {
     const filter = filterOf(realmId, q);
     const decoded = q.cursor ? decodeCursor(q.cursor, q.sort) : undefined;
     const cursor = decoded && q.direction ? { ...decoded, backwards: q.direction === 'prev' } : decoded;
-    const [rows, counted] = await Promise.all([
-      // One row more than shown tells whether another page follows, without counting.
-      accounts.listPersons({ ...filter, sort: q.sort, order: q.order, limit: q.limit + 1, after: cursor, backwards: cursor?.backwards }),
-      accounts.countPersonsUpTo(filter, PERSON_LIMITS.totalCap),
-    ]);
+    // The count (capped, read from indexes) first: it tells how to read a search's page.
+    const counted = await accounts.countPersonsUpTo(filter, PERSON_LIMITS.totalCap);
+    // Many matches of a search are found sooner in the page's order than gathered and sorted,
+    // except for a name search listed by name, whose index already holds that order.
+    const common = Boolean(filter.q) && counted > COMMON_SEARCH && !(q.sort === 'username' && filter.field === 'username');
+    // One row more than shown tells whether another page follows, without counting.
+    const rows = await accounts.listPersons({
+      ...filter,
+      sort: q.sort,
+      order: q.order,
+      limit: q.limit + 1,
+      after: cursor,
+      backwards: cursor?.backwards,
+      common,
+    });
     const more = rows.length > q.limit;
     // Read backwards, the extra row is the first one (the rows come back in the order asked).
     const page = cursor?.backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, q.limit);

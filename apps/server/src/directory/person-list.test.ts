@@ -107,6 +107,60 @@ describeBothDbs('person accounts: list', (h) => {
     expect(await names('q=l_a&match=contains')).toEqual(['carol_alice']);
   });
 
+  it('pages through a prefix search in both sorts and orders, forwards and backwards, each match once even when two fields match', async () => {
+    const token = await h().login();
+    const realmId = await createRealm(h());
+    const base = h().clock.now();
+    // 17 matches of "kim": 11 by user name (5 of them by e-mail too), 6 by e-mail only; ties on time; 4 others
+    await seedPersons(h(), realmId, 21, (i) => ({
+      username: i < 11 ? `kim_${String((i * 5) % 11).padStart(2, '0')}` : i < 17 ? `lee_${i}` : `park_${i}`,
+      email: i < 5 || (i >= 11 && i < 17) ? `kim.${i}@example.test` : null,
+      now: base + Math.floor(i / 4) * 1000,
+    }));
+    const rows = await h().ctx.db.selectFrom('accounts').select(['id', 'username', 'created_at']).where('realm_id', '=', realmId).execute();
+    const matches = rows.filter((r) => !r.username.startsWith('park_'));
+    const byCreated = [...matches].sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : 1)).map((r) => r.username);
+    const byName = matches.map((r) => r.username).sort();
+    const expected: Record<string, string[]> = {
+      'sort=created&order=asc': byCreated,
+      'sort=created&order=desc': [...byCreated].reverse(),
+      'sort=username&order=asc': byName,
+      'sort=username&order=desc': [...byName].reverse(),
+    };
+    for (const [query, order] of Object.entries(expected)) {
+      const { forward, backward } = await walk(token, realmId, `q=KIM&${query}&limit=5`);
+      expect(forward.flat(), query).toEqual(order);
+      expect(backward, query).toEqual(forward);
+      expect((await get(token, realmId, `q=kim&${query}&limit=5`)).total, query).toBe(17);
+    }
+    // a search with many matches is read in order instead (the service decides by its count): same rows
+    for (const [sort, order] of [
+      ['created', 'desc'],
+      ['created', 'asc'],
+      ['username', 'asc'],
+      ['username', 'desc'],
+    ] as const) {
+      for (const field of ['any', 'username', 'email'] as const) {
+        const read = (common: boolean) =>
+          h()
+            .ctx.repos.accounts.listPersons({ realmId, q: 'Kim', field, sort, order, limit: 30, common })
+            .then((r) => r.map((x) => x.username));
+        expect(await read(true), `${sort} ${order} ${field}`).toEqual(await read(false));
+      }
+    }
+    // one field: the user name's 11
+    const names = await walk(token, realmId, 'q=kim&field=username&sort=created&order=desc&limit=4');
+    expect(names.forward.flat()).toHaveLength(11);
+    expect((await get(token, realmId, 'q=kim&field=username&limit=4')).total).toBe(11);
+    // with a filter beside the search
+    expect((await get(token, realmId, `q=kim&createdFrom=${base + 2000}&limit=50`)).items.map((i) => i.username).sort()).toEqual(
+      matches
+        .filter((r) => Number(r.created_at) >= base + 2000)
+        .map((r) => r.username)
+        .sort(),
+    );
+  });
+
   it('filters by state, activation and registration time', async () => {
     const token = await h().login();
     const realmId = await createRealm(h());
