@@ -219,30 +219,50 @@ export function accountListQueries(db: Db) {
 
     /** The number of matching persons, counted no further than `cap + 1` (a total beyond the cap is not worth its time). */
     async countPersonsUpTo(f: PersonFilter, cap: number, trx: Db = db): Promise<number> {
+      const upTo = async (rows: ReturnType<typeof unsearched>) => {
+        const capped = rows
+          .select(sql.lit(1).as('one'))
+          .limit(cap + 1)
+          .as('capped');
+        const row = await trx
+          .selectFrom(capped)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      };
       const branches = prefixBranches(trx, f);
-      if (branches?.length === 0) return 0;
-      // Each field's matches from its index, at most cap + 1 each; an account found by two
-      // fields is counted once (UNION). One branch over cap means the whole is over it.
+      if (!branches) return upTo(filtered(trx, f));
+      if (branches.length === 0) return 0;
+      // Each field's matches from its own index: one over the cap makes the whole so, and a
+      // common search stops there, without gathering ids.
+      const each: number[] = [];
+      for (const b of branches) {
+        const n = await upTo(b);
+        if (n > cap) return n;
+        each.push(n);
+      }
+      if (branches.length === 1) return each[0]!;
+      // An account found by two fields is counted once (UNION of at most cap + 1 ids each).
       const ids = branches
-        ? branches
-            .map((b, i) =>
-              trx
-                .selectFrom(
-                  b
-                    .select('id')
-                    .limit(cap + 1)
-                    .as(`b${i}`),
-                )
-                .select('id'),
+        .map((b, i) =>
+          trx
+            .selectFrom(
+              b
+                .select('id')
+                .limit(cap + 1)
+                .as(`b${i}`),
             )
-            .reduce((u, k) => u.union(k))
-        : filtered(trx, f).select('id');
-      const inner = trx
-        .selectFrom(ids.as('matched'))
-        .select(sql.lit(1).as('one'))
-        .limit(cap + 1);
+            .select('id'),
+        )
+        .reduce((u, k) => u.union(k));
       const row = await trx
-        .selectFrom(inner.as('capped'))
+        .selectFrom(
+          trx
+            .selectFrom(ids.as('matched'))
+            .select(sql.lit(1).as('one'))
+            .limit(cap + 1)
+            .as('capped'),
+        )
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       return Number(row.n);
