@@ -8,6 +8,10 @@
  *
  * Targets: HTTP ÷ library ≥ 0.7; stretch 1,000 certificates/s.
  * Standalone: node scripts/bench/pki.mjs [--pg]
+ * Two builds compared (issuance only, alternating, several rounds: the machine is shared, so only
+ * figures of one run compare): node scripts/bench/pki.mjs [--pg] --entry old.js --entry new.js [--rounds 5]
+ * — each round measures the library rate once and every build's HTTP rate, ratio and server CPU
+ * per issuance; the medians follow.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +20,22 @@ import path from 'node:path';
 import { buildServer } from '../build-server.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import { makeCsrs } from './pki-library.mjs';
-import { adminToken, call, cores, fmt, load, pinSelf, printVerdicts, rawConnection, rawRequest, root, sequential, startServer, verdict } from './lib.mjs';
+import {
+  adminToken,
+  call,
+  cores,
+  cpuSeconds,
+  fmt,
+  load,
+  pinSelf,
+  printVerdicts,
+  rawConnection,
+  rawRequest,
+  root,
+  sequential,
+  startServer,
+  verdict,
+} from './lib.mjs';
 
 const CONNECTIONS = 10;
 const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
@@ -34,36 +53,94 @@ function libraryRate(cpu, seconds) {
 
 const issueBody = (csrPem, i) => ({ csrPem, cnType: 'deviceId', cn: `bench-device-${i}`, san: [{ type: 'dns', value: `device-${i}.bench.test` }] });
 
+/** Issues from `csrs` over `CONNECTIONS` keep-alive connections for `seconds`: rate, latencies and the server's CPU per issuance. */
+async function issueLoad(server, token, csrs, seconds) {
+  const reqs = csrs.map((csr, i) => rawRequest(server.base, 'POST', CERTS, { headers: { authorization: `Bearer ${token}` }, body: issueBody(csr, i) }));
+  const conns = Array.from({ length: CONNECTIONS }, () => rawConnection(server.base));
+  let http;
+  try {
+    const once = async (loop, i) => {
+      const { status } = await conns[loop].send(reqs[i % reqs.length]);
+      if (status !== 200) throw new Error(`HTTP ${status}`);
+    };
+    await load(once, { concurrency: CONNECTIONS, seconds: 1 });
+    const cpu0 = cpuSeconds(server.child.pid);
+    http = await load(once, { concurrency: CONNECTIONS, seconds });
+    const cpu1 = cpuSeconds(server.child.pid);
+    if (cpu0 !== undefined && cpu1 !== undefined) http.cpuPer = (cpu1 - cpu0) / (http.perSec * seconds);
+  } finally {
+    for (const c of conns) c.close();
+  }
+  if (http.errors) throw new Error(`${http.errors} failed issuances (${http.firstError?.message})`);
+  return http;
+}
+
+/** A fresh database and server from `entry`, stopped after `work(server)`. */
+async function withServer(dialect, entry, cpu, work) {
+  const dbName = dialect === 'postgres' ? `umbo_bench_pki_${process.pid}` : undefined;
+  if (dbName) await createDatabase(dbName);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-pki-'));
+  let server;
+  try {
+    // inside the try: a server that fails to start leaves no database behind
+    server = await startServer({ cpu, dataDir, entry, ...(dbName ? { databaseUrl: pgBase(dbName) } : {}) });
+    return await work(server);
+  } finally {
+    await server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) await dropDatabase(dbName);
+  }
+}
+
+async function firstIssuance(server, csrs) {
+  const token = await adminToken(server.base);
+  const first = await call(server.base, 'POST', CERTS, { token, body: issueBody(csrs[0], 0) });
+  if (first.status !== 200) throw new Error(`issuing answered ${first.status}: ${first.text.slice(0, 300)}`);
+  return token;
+}
+
+/** A build's name in the output: its file, or its folder when the file is main.js. */
+const nameOf = (entry) => (path.basename(entry) === 'main.js' ? path.basename(path.dirname(entry)) : path.basename(entry));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Builds compared: per round the library rate, then each entry's issuance; medians at the end. */
+export async function comparePki({ dialect = 'sqlite', entries, rounds = 5, seconds = 3 }) {
+  const serverCpu = cores > 1 ? 1 : undefined;
+  if (cores > 1) pinSelf('0');
+  const csrs = await makeCsrs(50);
+  const res = entries.map(() => ({ ratio: [], perSec: [], cpu: [] }));
+  for (let r = 0; r < rounds; r++) {
+    const lib = libraryRate(serverCpu, seconds);
+    // the order alternates: a neighbour's load in one half of a round does not always hit the same build
+    const order = entries.map((_, k) => k);
+    if (r % 2) order.reverse();
+    for (const k of order) {
+      const http = await withServer(dialect, entries[k], serverCpu, async (server) => issueLoad(server, await firstIssuance(server, csrs), csrs, seconds));
+      res[k].ratio.push(http.perSec / lib);
+      res[k].perSec.push(http.perSec);
+      res[k].cpu.push(http.cpuPer * 1e6);
+      console.log(
+        `round ${r + 1} ${nameOf(entries[k])}: ${http.perSec.toFixed(0)}/s, library ${lib.toFixed(0)}/s, ratio ${(http.perSec / lib).toFixed(2)}, server CPU ${(http.cpuPer * 1e6).toFixed(0)} µs/issuance`,
+      );
+    }
+  }
+  for (const [k, e] of entries.entries()) {
+    const m = res[k];
+    console.log(
+      `median ${nameOf(e)} [${dialect}]: ratio ${median(m.ratio).toFixed(2)}, ${median(m.perSec).toFixed(0)}/s, CPU ${median(m.cpu).toFixed(0)} µs/issuance`,
+    );
+  }
+}
+
 export async function benchPki({ dialect = 'sqlite', seconds = 3, revoked = 2000 } = {}) {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const serverCpu = cores > 1 ? 1 : undefined;
   if (cores > 1) pinSelf('0');
   await buildServer({ quiet: true, outfile: COMPILED });
-  const dbName = dialect === 'postgres' ? `umbo_bench_pki_${process.pid}` : undefined;
-  if (dbName) await createDatabase(dbName);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-pki-'));
-  const server = await startServer({ cpu: serverCpu, dataDir, entry: COMPILED, ...(dbName ? { databaseUrl: pgBase(dbName) } : {}) });
-  try {
-    const token = await adminToken(server.base);
-    const csrs = await makeCsrs(50);
-    const first = await call(server.base, 'POST', CERTS, { token, body: issueBody(csrs[0], 0) });
-    if (first.status !== 200) throw new Error(`issuing answered ${first.status}: ${first.text.slice(0, 300)}`);
-
-    const reqs = csrs.map((csr, i) => rawRequest(server.base, 'POST', CERTS, { headers: { authorization: `Bearer ${token}` }, body: issueBody(csr, i) }));
-    const conns = Array.from({ length: CONNECTIONS }, () => rawConnection(server.base));
-    let http;
-    try {
-      http = await load(
-        async (loop, i) => {
-          const { status } = await conns[loop].send(reqs[i % reqs.length]);
-          if (status !== 200) throw new Error(`HTTP ${status}`);
-        },
-        { concurrency: CONNECTIONS, seconds, warmup: 1 },
-      );
-    } finally {
-      for (const c of conns) c.close();
-    }
-    if (http.errors) throw new Error(`${http.errors} failed issuances (${http.firstError?.message})`);
+  const csrs = await makeCsrs(50);
+  await withServer(dialect, COMPILED, serverCpu, async (server) => {
+    const token = await firstIssuance(server, csrs);
+    const http = await issueLoad(server, token, csrs, seconds);
     const lib = libraryRate(serverCpu, seconds);
     const ratio = http.perSec / lib;
     console.log(`\nCA issuance [${label}] — ${CONNECTIONS} connections, ${seconds} s`);
@@ -101,14 +178,16 @@ export async function benchPki({ dialect = 'sqlite', seconds = 3, revoked = 2000
     const crl = JSON.parse(big.stdout.trim().split('\n').pop());
     console.log(`  CRL of ${crl.count} revoked entries: ${fmt(crl.ms)} to encode and sign, ${(crl.bytes / 1e6).toFixed(1)} MB (openssl verified it)`);
     verdict(`CRL regeneration at 100,000 revoked entries [${label}]`, fmt(crl.ms), true, 'measured (no budget named)');
-  } finally {
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) await dropDatabase(dbName);
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await benchPki({ dialect: process.argv.includes('--pg') ? 'postgres' : 'sqlite' });
-  printVerdicts();
+  const dialect = process.argv.includes('--pg') ? 'postgres' : 'sqlite';
+  const entries = process.argv.flatMap((a, i) => (a === '--entry' ? [path.resolve(process.argv[i + 1])] : []));
+  const at = process.argv.indexOf('--rounds');
+  if (entries.length) await comparePki({ dialect, entries, rounds: at > 0 ? Number(process.argv[at + 1]) : 5 });
+  else {
+    await benchPki({ dialect });
+    printVerdicts();
+  }
 }

@@ -167,6 +167,18 @@ export function createCaService(deps: {
     return store.ensure(`account:${a.id}`, () => accountCaSpec(a, parent), null);
   }
 
+  /**
+   * chainOf(accountCa(a, replacingFor)) in one statement when no replacement is due (issuance,
+   * every request); `cached`: this process's last read, for a caller that checks it (chain.ts).
+   */
+  async function accountChain(a: CaAccount, replacingFor?: CaCaller, o: { cached?: boolean } = {}): Promise<LoadedCa[]> {
+    const cached = o.cached ? store.cachedChainSlot(`account:${a.id}`) : undefined;
+    if (cached) return cached;
+    const found = await store.loadChainSlot(`account:${a.id}`);
+    if (found && !(replacingFor && found[0]!.certRow.revoked_at !== null)) return found;
+    return chainOf(await accountCa(a, replacingFor));
+  }
+
   /** Replace (domainCert.update): a revoked account CA of the realm gets its successor now rather than at the account's next issuance. */
   async function replaceRevoked(realmId: string, caId: string, caller: CaCaller): Promise<LoadedCa> {
     const old = await accountCaIn(realmId, caId);
@@ -313,6 +325,7 @@ export function createCaService(deps: {
     platformRoot,
     realmCa,
     accountCa,
+    accountChain,
     accountCaIn,
     replaceRevoked,
     chainOf,

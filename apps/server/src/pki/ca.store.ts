@@ -68,6 +68,13 @@ export function createCaStore(deps: {
   const signers = new Map<string, Promise<Signer>>();
   const parsed = new Map<string, { cert: x509.X509Certificate; keyId: string; subjectDer: Uint8Array }>();
   const creating = new Map<string, Promise<LoadedCa>>();
+  /**
+   * The chain of each slot as this process last read it (loadChainSlot). Issuance signs from
+   * it without a read and stores the certificate only if the database still agrees
+   * (certs.insertCertUnder): a change made by any instance is seen there, and the issuance is
+   * signed again from a fresh read.
+   */
+  const chains = new Map<string, LoadedCa[]>();
 
   /** Where a certificate signed by CA `caId`, in realm `realmId`'s paths, finds its issuer, CRL and OCSP. */
   const urlsOf = (realmId: string, caId: string): IssuerUrls => ({
@@ -98,11 +105,26 @@ export function createCaStore(deps: {
     return p;
   }
 
+  async function withCert(row: CaRow, certRow: CertRow): Promise<LoadedCa> {
+    const { cert, keyId, subjectDer } = await parsedOf(certRow);
+    return { row, certRow, cert, keyId, subjectDer, signer: await signerOfRow(row) };
+  }
+
   async function loadRow(row: CaRow, trx?: Db): Promise<LoadedCa> {
     const certRow = await certs.findById(row.cert_id, trx);
     if (!certRow) throw new Error(`CA ${row.id} has no certificate row`);
-    const { cert, keyId, subjectDer } = await parsedOf(certRow);
-    return { row, certRow, cert, keyId, subjectDer, signer: await signerOfRow(row) };
+    return withCert(row, certRow);
+  }
+
+  /** The CA of `slot` and its parents (itself first), read fresh in one statement: what chainOf(loadSlot(slot)) answers. */
+  async function loadChainSlot(slot: string): Promise<LoadedCa[] | undefined> {
+    const rows = await pki.findChainBySlot(slot);
+    if (!rows.length) return undefined;
+    if (rows[0]!.ca.slot !== slot) throw new Error(`CA ${slot} has no certificate row`);
+    const chain = await Promise.all(rows.map((r) => withCert(r.ca, r.cert)));
+    if (chains.size > 10_000) chains.clear();
+    chains.set(slot, chain);
+    return chain;
   }
 
   /** The CA with that id, read fresh (its status and current certificate may change on any instance). */
@@ -193,6 +215,9 @@ export function createCaStore(deps: {
     urlsOf,
     load,
     loadSlot,
+    loadChainSlot,
+    /** The chain of `slot` as loadChainSlot last read it in this process, if it did: to be checked when used. */
+    cachedChainSlot: (slot: string): LoadedCa[] | undefined => chains.get(slot),
     /**
      * The CA of `slot`, made by `make()` when there is none yet. One creation per slot in this
      * process; across processes the unique slot decides and the loser re-reads the winner's CA.

@@ -5,6 +5,7 @@
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { CertStatus } from '@umbo/contracts';
 import type { Database, Db } from '../platform/db.js';
+import { createOneStatement } from './one-statement.js';
 import type { PkiCertTable, PkiRecordTable } from './pki.tables.js';
 
 export type CertRow = Selectable<PkiCertTable>;
@@ -50,6 +51,35 @@ export const caRevoked = (eb: ExpressionBuilder<Database, 'pki_certs'>) =>
       .where((w) => w.or([w('cc1.revoked_at', 'is not', null), w('cc2.revoked_at', 'is not', null), w('cc3.revoked_at', 'is not', null)])),
   );
 
+/** What issuance read of each CA above a new certificate (pki_cas columns): still so when the certificate is stored. */
+export type ChainFact = { id: string; slot: string; cert_id: string; default_issue_days: number; max_issue_days: number };
+
+/**
+ * True when every CA of `chain` still holds its slot, its current certificate, its issuance
+ * periods, and that certificate is unrevoked — checked in the statement that stores a
+ * certificate signed from a per-process copy of the chain (ca.store.ts), so a renewal,
+ * revocation, replacement or edit on any instance is seen at the moment of storing.
+ */
+const chainCurrent = (chain: readonly ChainFact[]) => sql<boolean>`(select count(*) from pki_cas a join pki_certs c on c.id = a.cert_id
+  where c.revoked_at is null and (${sql.join(
+    chain.map(
+      (ca) =>
+        sql`(a.id = ${ca.id} and a.slot = ${ca.slot} and a.cert_id = ${ca.cert_id} and a.default_issue_days = ${ca.default_issue_days} and a.max_issue_days = ${ca.max_issue_days})`,
+    ),
+    sql` or `,
+  )})) = ${chain.length}`;
+
+/**
+ * The insert of insertCertUnder failed because its chain changed: `type` is NOT NULL, and the
+ * guarded insert gives it no value then (PostgreSQL 23502; SQLite's NOT NULL constraint).
+ */
+export function chainChanged(err: unknown): boolean {
+  const e = err as { code?: string; table?: string; column?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code === '23502') return e.table === 'pki_certs' && e.column === 'type';
+  return e.code === 'SQLITE_CONSTRAINT_NOTNULL' && (e.message ?? '').includes('pki_certs.type');
+}
+
 export function createCertRepo(db: Db) {
   /** The account's end-entity certificates (device/service), with their key's name and ca_revoked. */
   function ownCerts(trx: Db, accountId: string) {
@@ -64,8 +94,22 @@ export function createCertRepo(db: Db) {
   }
 
   return {
+    /** The inserts `work` makes (certificate, record, audit event) all-or-nothing: one statement on PostgreSQL (one-statement.ts). */
+    insertTogether: createOneStatement(db),
     async insertCert(row: CertRow, trx: Db = db): Promise<void> {
       await trx.insertInto('pki_certs').values(row).execute();
+    },
+    /**
+     * insertCert, only while `chain` is current (chainCurrent): otherwise the statement fails
+     * (chainChanged(err)) and stores nothing. A plain insert, one round trip with the rest of an
+     * issuance's inserts (insertTogether): the check costs no statement of its own. The value
+     * of `type` carries the check because an INSERT … VALUES has no WHERE.
+     */
+    async insertCertUnder(row: CertRow, chain: readonly ChainFact[], trx: Db = db): Promise<void> {
+      await trx
+        .insertInto('pki_certs')
+        .values({ ...row, type: sql<string>`(select cast(${row.type} as varchar(16)) where ${chainCurrent(chain)})` })
+        .execute();
     },
     findById(id: string, trx: Db = db): Promise<CertRow | undefined> {
       return trx.selectFrom('pki_certs').selectAll().where('id', '=', id).executeTakeFirst();

@@ -50,7 +50,8 @@ export interface CrlEntry {
 }
 
 export function encodeCrl(a: {
-  issuerCertDer: Uint8Array;
+  /** the issuer's subject as its certificate encodes it (subjectOf; LoadedCa.subjectDer keeps it per certificate) */
+  issuerSubjectDer: Uint8Array;
   /** the issuer's key identifier (SKI), hex */
   keyIdHex: string;
   crlNumber: number;
@@ -73,7 +74,7 @@ export function encodeCrl(a: {
   const tbs = sequence(
     integer(1),
     sig.algorithmId,
-    subjectOf(a.issuerCertDer),
+    a.issuerSubjectDer,
     time(a.thisUpdate),
     time(a.nextUpdate),
     // a list of any length: concatenated, never spread into a call's arguments

@@ -25,7 +25,7 @@ export function createCrlService(deps: { store: CaStore; pki: PkiRepo; certs: Ce
     const revoked = await certs.revokedBy(caId, trx);
     const now = clock.now();
     const der = encodeCrl({
-      issuerCertDer: new Uint8Array(ca.cert.rawData),
+      issuerSubjectDer: ca.subjectDer,
       keyIdHex: ca.keyId,
       crlNumber: number,
       thisUpdate: now,

@@ -16,6 +16,7 @@ import { assertThat, fail } from '../platform/errors.js';
 import type { CaAccount, CaCaller, CaService } from './ca.service.js';
 import type { LoadedCa } from './ca.store.js';
 import type { CertRepo, CertRow } from './certs.repo.js';
+import { asChainChanged, createChainRunner } from './chain.js';
 import { BACKDATE_MAX_MS, CHAIN_MAX_DEPTH, DAY_MS, DEVICE_ID } from './defaults.js';
 import { parseCertPem, parseChainPem, parseCsr } from './input.js';
 import { encodeLeaf } from './cert-der.js';
@@ -23,6 +24,9 @@ import type { KeysService } from './keys.service.js';
 import { keyInfoOf, newSerial, pemOf, sha256Hex, type KeyInfo, type SanJson } from './profile.js';
 import { statusOfRow } from './status.js';
 import { x509 } from './x509.js';
+
+/** A certificate just issued, with what a certificate view shows beside its row. */
+export type IssuedCert = CertRow & { key_name: string | null; ca_revoked: boolean };
 
 export interface IssueInput {
   account: CaAccount;
@@ -69,15 +73,8 @@ const sanJson = (san: SanEntry[]): SanJson[] => san.map((e) => ({ type: e.type =
 export function createIssueService(deps: { ca: CaService; keys: KeysService; certs: CertRepo; audit: AuditService; clock: Clock; transact: Transact }) {
   const { ca: cas, keys, certs, audit, clock, transact } = deps;
 
-  /**
-   * The account's CA and its parents, all usable (CA_UNAVAILABLE when one is revoked or
-   * expired). A revoked account CA is first replaced by one with a new key.
-   */
-  async function usableCa(account: CaAccount, caller: CaCaller): Promise<LoadedCa> {
-    const ca = await cas.accountCa(account, caller);
-    for (const c of await cas.chainOf(ca)) cas.assertUsable(c);
-    return ca;
-  }
+  /** The account's usable chain, signed under by `sign` (chain.ts: the process's copy, checked when storing). */
+  const underChain = createChainRunner({ ca: cas, clock });
 
   function validity(ca: LoadedCa, notBeforeTs: number | undefined, expireAtTs: number | undefined, fallbackDays?: number) {
     const now = clock.now();
@@ -92,7 +89,8 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
   /** Signs, then writes certificate + record + audit event in one transaction. */
   async function signAndStore(a: {
     account: CaAccount;
-    ca: LoadedCa;
+    /** the account CA first, then its parents: current when the certificate is stored, or ChainChanged */
+    chain: LoadedCa[];
     kind: 'issue' | 'reissue';
     type: 'device' | 'service';
     spkiDer: Uint8Array;
@@ -106,17 +104,20 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
     keyId: string | null;
     /** reissue: the certificate renewed, which must still be unrevoked when the new one is stored */
     reissueOf?: string;
+    /** the managed key's name, for the answer */
+    keyName: string | null;
     desc: string;
     caller: CaCaller;
-  }): Promise<CertRow> {
+  }): Promise<IssuedCert> {
+    const ca = a.chain[0]!;
     const serial = newSerial();
     // the encoding keeps whole seconds: the row says what the certificate says
     const nb = Math.floor(a.nb / 1000) * 1000;
     const ea = Math.floor(a.ea / 1000) * 1000;
     const der = encodeLeaf({
       serialHex: serial.hex,
-      issuerSubjectDer: a.ca.subjectDer,
-      issuerKeyIdHex: a.ca.keyId,
+      issuerSubjectDer: ca.subjectDer,
+      issuerKeyIdHex: ca.keyId,
       notBefore: nb,
       notAfter: ea,
       cn: a.cn,
@@ -124,15 +125,15 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
       key: a.key,
       type: a.type,
       san: sanJson(a.san),
-      urls: cas.urlsOf(a.account.realmId, a.ca.row.id),
-      signer: a.ca.signer.keyObject,
+      urls: cas.urlsOf(a.account.realmId, ca.row.id),
+      signer: ca.signer.keyObject,
     });
     const now = clock.now();
     const row: CertRow = {
       id: newId(),
       realm_id: a.account.realmId,
       account_id: a.account.id,
-      ca_id: a.ca.row.id,
+      ca_id: ca.row.id,
       subject_ca_id: null,
       type: a.type,
       cn_type: a.cnType,
@@ -141,7 +142,7 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
       sn: serial.decimal,
       key_id: a.keyId,
       description: a.desc,
-      issuer: a.ca.cert.subject,
+      issuer: ca.cert.subject,
       subject: new x509.Name([{ CN: [a.cn] }]).toString(),
       fingerprint: sha256Hex(der),
       ours: 1,
@@ -153,12 +154,16 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
       revoke_reason: null,
       created_at: now,
     };
-    await transact(async (trx) => {
+    // from a CSR only inserts follow: one statement on PostgreSQL (certs.insertTogether)
+    const write = a.reissueOf || a.keyId ? transact : certs.insertTogether;
+    const chainFacts = a.chain.map((c) => c.row);
+    const stored = write(async (trx) => {
       // checked again where it counts: a revocation or a key deletion that committed while we
       // signed wins, and nothing is stored (PostgreSQL waits here for one still running)
       if (a.reissueOf) assertThat(await certs.lockUnrevoked(a.reissueOf, trx), 'CERT_REVOKED');
       if (a.keyId) await keys.lockIn(a.account, a.keyId, trx);
-      await certs.insertCert(row, trx);
+      // and the CAs: the one that signed still current, none above it revoked (chain.ts)
+      await certs.insertCertUnder(row, chainFacts, trx);
       await certs.insertRecord(recordOf(row, a.kind, a.caller, now), trx);
       await audit.record(
         {
@@ -168,12 +173,15 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
           target: { type: 'cert', id: row.id, name: row.cn },
           result: 'ok',
           request: a.caller.request,
-          detail: { sn: row.sn, type: row.type, caId: a.ca.row.id },
+          detail: { sn: row.sn, type: row.type, caId: ca.row.id },
         },
         trx,
       );
     });
-    return row;
+    await stored.catch((err: unknown) => Promise.reject(asChainChanged(err)));
+    // answered as stored, with what the list would join: the key's name, and no CA above it
+    // revoked (insertCertUnder checked the chain as it stored)
+    return { ...row, key_name: a.keyName, ca_revoked: false };
   }
 
   /** Follows `cert` up through `chain` to a CA of ours (signatures checked), at most CHAIN_MAX_DEPTH steps. */
@@ -198,14 +206,16 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
   }
 
   return {
-    async issue(i: IssueInput): Promise<CertRow> {
+    async issue(i: IssueInput): Promise<IssuedCert> {
       // everything about the request is checked before a CA is touched (or made)
       let spkiDer: Uint8Array;
       let key: KeyInfo;
       let keyId: string | null = null;
+      let keyName: string | null = null;
       if (i.keyId !== undefined) {
         const own = await keys.own(i.account, i.keyId);
         keyId = own.id;
+        keyName = own.name;
         spkiDer = new Uint8Array(new x509.PublicKey(own.public_key_pem).rawData);
         key = keyInfoOf(spkiDer);
       } else {
@@ -215,52 +225,57 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
         key = keyInfoOf(csr.publicKey ?? spkiDer);
       }
       const san = checkNames(i.cnType, i.cn, i.san);
-      const ca = await usableCa(i.account, i.caller);
-      const { nb, ea } = validity(ca, i.notBeforeTs, i.expireAtTs);
-      return signAndStore({
-        account: i.account,
-        ca,
-        kind: 'issue',
-        type: i.type,
-        spkiDer,
-        key,
-        cnType: i.cnType,
-        cn: i.cn,
-        san,
-        nb,
-        ea,
-        keyId,
-        desc: i.desc,
-        caller: i.caller,
+      return underChain(i.account, i.caller, (chain) => {
+        const { nb, ea } = validity(chain[0]!, i.notBeforeTs, i.expireAtTs);
+        return signAndStore({
+          account: i.account,
+          chain,
+          kind: 'issue',
+          type: i.type,
+          spkiDer,
+          key,
+          cnType: i.cnType,
+          cn: i.cn,
+          san,
+          nb,
+          ea,
+          keyId,
+          keyName,
+          desc: i.desc,
+          caller: i.caller,
+        });
       });
     },
 
     /** Reissue (renew): same key, subject, SANs and period length; new serial. The old certificate stays as it is. */
-    async reissue(account: CaAccount, certId: string, caller: CaCaller): Promise<CertRow> {
+    async reissue(account: CaAccount, certId: string, caller: CaCaller): Promise<IssuedCert> {
       const old = await certs.findOwn(account.id, certId);
       assertThat(old && old.realm_id === account.realmId && old.ours === 1, 'NOT_FOUND');
       assertThat(old.revoked_at === null, 'CERT_REVOKED');
       const spkiDer = new Uint8Array(new x509.X509Certificate(old.cert_pem).publicKey.rawData);
-      const ca = await usableCa(account, caller);
-      const days = Math.max(1, Math.min(ca.row.max_issue_days, Math.round((old.not_after - old.not_before) / DAY_MS)));
-      const { nb, ea } = validity(ca, undefined, undefined, days);
       const san = JSON.parse(old.san) as SanEntry[];
-      return signAndStore({
-        account,
-        ca,
-        kind: 'reissue',
-        type: old.type as 'device' | 'service',
-        spkiDer,
-        key: keyInfoOf(spkiDer),
-        cnType: (old.cn_type ?? 'deviceId') as CnType,
-        cn: old.cn,
-        san,
-        nb,
-        ea,
-        keyId: old.key_id,
-        reissueOf: old.id,
-        desc: old.description,
-        caller,
+      return underChain(account, caller, (chain) => {
+        const ca = chain[0]!;
+        const days = Math.max(1, Math.min(ca.row.max_issue_days, Math.round((old.not_after - old.not_before) / DAY_MS)));
+        const { nb, ea } = validity(ca, undefined, undefined, days);
+        return signAndStore({
+          account,
+          chain,
+          kind: 'reissue',
+          type: old.type as 'device' | 'service',
+          spkiDer,
+          key: keyInfoOf(spkiDer),
+          cnType: (old.cn_type ?? 'deviceId') as CnType,
+          cn: old.cn,
+          san,
+          nb,
+          ea,
+          keyId: old.key_id,
+          keyName: old.key_name,
+          reissueOf: old.id,
+          desc: old.description,
+          caller,
+        });
       });
     },
 

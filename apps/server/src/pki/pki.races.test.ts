@@ -40,14 +40,15 @@ const auditCount = (h: Harness, action: string, targetId: string) =>
  */
 function holdAtCaLookup(h: Harness) {
   const pkiCa = h.ctx.services.pkiCa;
-  const chainOf = pkiCa.chainOf.bind(pkiCa);
+  // issuance looks its CA chain up through accountChain (chain.ts), once per request until released
+  const accountChain = pkiCa.accountChain.bind(pkiCa);
   let open = () => {};
   const gate = new Promise<void>((r) => (open = r));
   let waiting = 0;
-  const spy = vi.spyOn(pkiCa, 'chainOf').mockImplementation(async (c) => {
+  const spy = vi.spyOn(pkiCa, 'accountChain').mockImplementation(async (...args) => {
     waiting++;
     await gate;
-    return chainOf(c);
+    return accountChain(...args);
   });
   return {
     waiting: () => waiting,

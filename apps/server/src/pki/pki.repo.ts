@@ -4,11 +4,39 @@
  */
 import { sql, type Selectable } from 'kysely';
 import { isUniqueViolation, type Db } from '../platform/db.js';
-import type { PkiCaTable, PkiCrlTable, PkiKeyTable } from './pki.tables.js';
+import type { PkiCaTable, PkiCertTable, PkiCrlTable, PkiKeyTable } from './pki.tables.js';
 
 export type CaRow = Selectable<PkiCaTable>;
 export type KeyRow = Selectable<PkiKeyTable>;
 export type CrlRow = Selectable<PkiCrlTable>;
+
+/** pki_certs' columns, read beside pki_cas' under a prefix (the two tables share column names). */
+const CERT_COLUMNS: readonly (keyof PkiCertTable)[] = [
+  'id',
+  'realm_id',
+  'account_id',
+  'ca_id',
+  'subject_ca_id',
+  'type',
+  'cn_type',
+  'cn',
+  'san',
+  'sn',
+  'key_id',
+  'description',
+  'issuer',
+  'subject',
+  'fingerprint',
+  'ours',
+  'superseded',
+  'cert_pem',
+  'not_before',
+  'not_after',
+  'revoked_at',
+  'revoke_reason',
+  'created_at',
+];
+const certSelect = sql.raw(CERT_COLUMNS.map((c) => `c.${c} as cert__${c}`).join(', '));
 
 export function createPkiRepo(db: Db) {
   return {
@@ -18,6 +46,32 @@ export function createPkiRepo(db: Db) {
     },
     findCaBySlot(slot: string, trx: Db = db): Promise<CaRow | undefined> {
       return trx.selectFrom('pki_cas').selectAll().where('slot', '=', slot).executeTakeFirst();
+    },
+    /**
+     * The CA of `slot` and its parents up to the root (itself first), each with its current
+     * certificate row, in ONE statement: issuance reads it on every request, and on PostgreSQL
+     * each statement is a round trip. At most 5 CAs, as chainOf walks.
+     */
+    async findChainBySlot(slot: string, trx: Db = db): Promise<{ ca: CaRow; cert: Selectable<PkiCertTable> }[]> {
+      const r = await sql<Record<string, unknown>>`
+        with recursive chain(id, parent_id, depth) as (
+          select id, parent_id, 0 from pki_cas where slot = ${slot}
+          union all
+          select p.id, p.parent_id, chain.depth + 1 from pki_cas p join chain on p.id = chain.parent_id
+          where chain.parent_id <> chain.id and chain.depth < 4
+        )
+        select chain.depth as chain__depth, a.*, ${certSelect}
+        from chain join pki_cas a on a.id = chain.id join pki_certs c on c.id = a.cert_id
+        order by chain.depth`.execute(trx);
+      return r.rows.map((row) => {
+        const ca: Record<string, unknown> = {};
+        const cert: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(row)) {
+          if (k.startsWith('cert__')) cert[k.slice(6)] = v;
+          else if (k !== 'chain__depth') ca[k] = v;
+        }
+        return { ca: ca as CaRow, cert: cert as Selectable<PkiCertTable> };
+      });
     },
     /** False when the slot is taken: another request (or instance) created that CA first. */
     async insertCa(row: CaRow, trx: Db = db): Promise<boolean> {

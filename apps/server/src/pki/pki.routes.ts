@@ -228,7 +228,7 @@ export function registerPkiRoutes(
         desc: b.desc,
         caller: callerOf(req),
       });
-      return ok(await certs.get(accountOf(req), row.id));
+      return ok(certs.view(row));
     },
   );
 
@@ -246,7 +246,7 @@ export function registerPkiRoutes(
     },
     async (req) => {
       const a = accountOf(req);
-      return ok(await certs.get(a, (await issue.reissue(a, req.params.certId, callerOf(req))).id));
+      return ok(certs.view(await issue.reissue(a, req.params.certId, callerOf(req))));
     },
   );
 
