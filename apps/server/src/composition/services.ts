@@ -19,12 +19,6 @@ import { createSignInEvents } from '../audit/sign-in-events.js';
 import { createAliLivingService } from '../federation/aliliving/aliliving.service.js';
 import { createLivingApi } from '../federation/aliliving/living-api.js';
 import { linkAfterSignIn } from '../federation/aliliving/sign-in-hook.js';
-import { createServiceAccountService } from '../directory/service-accounts.service.js';
-import { createPersonAdminService } from '../directory/person-admin.service.js';
-import { createPersonBulkService } from '../directory/person-bulk.service.js';
-import { createPersonImportService } from '../directory/person-import.service.js';
-import { createPersonRefreshService } from '../federation/it/refresh.service.js';
-import { createPersonListService } from '../directory/person-list.service.js';
 import { createCodeSignInService } from '../auth/flows/code-sign-in.service.js';
 import type { FlowDeps } from '../auth/flows/deps.js';
 import { createFTokenService } from '../auth/flows/ftoken.service.js';
@@ -54,6 +48,7 @@ import { createTokenRevocation } from '../oauth/tokens/revocation.js';
 import { sessionServiceEndingGrants, sessionsEndingGrants } from '../oauth/tokens/session-hooks.js';
 import { createOAuthProvider } from './oauth-services.js';
 import { createDeviceCa } from './pki-services.js';
+import { createDirectory } from './directory-services.js';
 import { createPermService } from '../perm/perm.service.js';
 import { createRolesService } from '../perm/roles.service.js';
 import type { Clock } from '../platform/clock.js';
@@ -226,8 +221,8 @@ export function createServices(i: ServiceInputs) {
     ...flows,
     identities: repos.federatedIdentities,
     audit,
-    // personAdmin is built further down; the check runs only on an administrator's request
-    assertNotWider: (call, account) => personAdmin.assertNotWider(call, account, 'edit'),
+    // the directory is built further down; the check runs only on an administrator's request
+    assertNotWider: (call, account) => directory.personAdmin.assertNotWider(call, account, 'edit'),
     client: createUpstreamClient({ open: (sealed) => secrets.decrypt(sealed), allowPrivate: i.notifyConfig.allowPrivateNetwork, clock }),
   });
 
@@ -331,62 +326,9 @@ export function createServices(i: ServiceInputs) {
     audit,
   });
 
-  // service (sub) accounts: administrators' and owners' doors (issue 11)
-  const serviceAccounts = createServiceAccountService({
-    accounts: repos.accounts,
-    profiles: repos.serviceAccounts,
-    sessions: sessionsEndingGrants(repos.sessions, oauthRevocation, 'admin_action'),
-    perm,
-    audit,
-    passwordMinOf: async (realmId) => (await realmPolicy.settingsOf(realmId)).passwordMinLength,
-    clock,
-    transact,
-  });
-
-  // person accounts of a realm (issue 11): list, one account, bulk, CSV import and export
-  const realmPasswordMin = async (realmId: string) => (await realmPolicy.settingsOf(realmId)).passwordMinLength;
-  const personAdmin = createPersonAdminService({
-    accounts: repos.accounts,
-    audit,
-    perm,
-    sessions: sessionsEndingGrants(repos.sessions, oauthRevocation, 'admin_action'),
-    otp: repos.otp,
-    realmPasswordMin,
-    // shown only in realms whose backend is `aliliving` (issue 14)
-    aliLivingLinkOf: async (realmId, accountId) =>
-      (await realmPolicy.settingsOf(realmId)).backend_type === 'aliliving' ? aliLiving.linkOf(realmId, accountId) : undefined,
-    clock,
-    transact,
-  });
-  const personList = createPersonListService({ accounts: repos.accounts, audit, assertRealm: async (realmId) => void (await realmPolicy.settingsOf(realmId)) });
-  const personBulk = createPersonBulkService({
-    accounts: repos.accounts,
-    audit,
-    sessions: sessionsEndingGrants(repos.sessions, oauthRevocation, 'admin_action'),
-    admin: personAdmin,
-    clock,
-    transact,
-  });
-  // issue 14: each imported account is reported to a bigdata realm's data centre with the import
-  const personImport = createPersonImportService({
-    accounts: repos.accounts,
-    audit,
-    accountsCreated: audit.accountsCreated,
-    realmPasswordMin,
-    clock,
-    transact,
-  });
-  // issue 14: "Refresh from backend" — shadow accounts take their IT backend's current name, e-mail and phone
-  const personRefresh = createPersonRefreshService({
-    settingsOf: realmPolicy.settingsOf,
-    federation: itFederation,
-    accounts: repos.accounts,
-    links: repos.itShadowLinks,
-    audit,
-    admin: personAdmin,
-    clock,
-    transact,
-  });
+  // the realm's accounts as administrators see them: service accounts, person list, one person,
+  // bulk, CSV import and export, refresh from an IT backend (issue 11, issue 14)
+  const directory = createDirectory({ repos, audit, perm, oauthRevocation, realmPolicy, aliLiving, itFederation, clock, transact });
 
   // the OAuth 2.0 / OpenID Connect provider (issue 12): keys, authorization, tokens, records
   const oauth = createOAuthProvider({ config, repos, stores, secrets, clock, transact, audit, sessions, throttle, clients, oauthRevocation });
@@ -431,12 +373,7 @@ export function createServices(i: ServiceInputs) {
     realms,
     realmBranding,
     realmTransfer,
-    serviceAccounts,
-    personAdmin,
-    personList,
-    personBulk,
-    personImport,
-    personRefresh,
+    ...directory,
     clients,
     ...oauth,
     ...deviceCa,
