@@ -66,9 +66,12 @@ try {
   await time('permission check (perm.allows)', () => services.perm.allows(resolved.principal, 'person', 'query', 'master'));
 
   console.log('  after the guard:');
-  await time('GET /api/users/account: me.info (realm + OTP queries)', () => services.me.info(resolved.account));
+  await time('GET /api/users/account: me.info (once per cache entry)', () => services.me.info(resolved.account));
+  await time('GET /api/users/account: OTP state (query, every request)', () => services.me.otpEnabled(resolved.account));
   const current = services.perm.currentUser(resolved.account, resolved.principal);
-  await time('GET /api/perm/user/info: perm.currentUser (rendering)', () => services.perm.currentUser(resolved.account, resolved.principal));
+  // Both reads keep their serialized answer with the guard's cache entry (Resolved.memo): what
+  // follows is paid once per entry, not per request.
+  await time('GET /api/perm/user/info: currentUser (once per entry)', () => services.perm.currentUser(resolved.account, resolved.principal));
   const body = JSON.stringify({ result: 'ok', code: 0, data: current });
   await time(`  … JSON.stringify of its ${(body.length / 1024).toFixed(0)} KB answer`, () => JSON.stringify({ result: 'ok', code: 0, data: current }), 1000);
   // what fastify-type-provider-zod's serializer does with a response schema: parse, then stringify

@@ -11,7 +11,10 @@
  * /proc): the same ratio, far less sensitive to other processes competing for the core.
  * /healthz (no guard, no database) shows what the platform's hooks cost on their own.
  *
- * Standalone: node scripts/bench/guard.mjs [--pg | --both] [--seconds N] [--rounds N]
+ * Standalone: node scripts/bench/guard.mjs [--pg | --both] [--seconds N] [--rounds N] [--entry main.js …]
+ * `--entry` (repeatable): compiled servers (scripts/build-server.mjs) instead of main.ts under tsx;
+ * with several, each gets its own database and the turns alternate between them (old vs new
+ * build in the same period, each compared with the same hello-world turns).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -69,24 +72,28 @@ async function turn(target, seconds) {
  * `dialect`: 'sqlite' or 'postgres' (a database of its own, created and dropped here).
  * Answers requests per second and CPU µs per request of each target.
  */
-export async function benchGuard({ dialect = 'sqlite', seconds = 3, rounds = 3 } = {}) {
+export async function benchGuard({ dialect = 'sqlite', seconds = 3, rounds = 3, entries = [undefined] } = {}) {
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const serverCpu = cores > 1 ? 1 : undefined;
   if (cores > 1) pinSelf('0');
-  const dbName = dialect === 'postgres' ? `umbo_bench_guard_${process.pid}` : undefined;
-  if (dbName) await createDatabase(dbName);
+  const dbNames = dialect === 'postgres' ? entries.map((_, i) => `umbo_bench_guard_${process.pid}_${i}`) : [];
+  for (const dbName of dbNames) await createDatabase(dbName);
   const hello = await startHello(serverCpu);
-  const umbo = await startServer({ cpu: serverCpu, ...(dbName ? { databaseUrl: pgBase(dbName) } : {}) });
+  const umbos = [];
   try {
-    const token = await adminToken(umbo.base);
-    const auth = { authorization: `Bearer ${token}` };
+    for (const [i, entry] of entries.entries()) {
+      umbos.push(await startServer({ cpu: serverCpu, entry, ...(dbNames[i] ? { databaseUrl: pgBase(dbNames[i]) } : {}) }));
+    }
     const target = (label, base, pid, url, headers = {}) => ({ label, base, pid, req: rawRequest(base, 'GET', url, { headers }) });
-    const targets = {
-      hello: target('Fastify hello-world', hello.base, hello.child.pid, '/hello'),
-      healthz: target('GET /healthz (no guard)', umbo.base, umbo.child.pid, '/healthz'),
-      account: target('GET /api/users/account', umbo.base, umbo.child.pid, '/api/users/account', auth),
-      info: target('GET /api/perm/user/info', umbo.base, umbo.child.pid, '/api/perm/user/info', auth),
-    };
+    const targets = { hello: target('Fastify hello-world', hello.base, hello.child.pid, '/hello') };
+    for (const [i, umbo] of umbos.entries()) {
+      const auth = { authorization: `Bearer ${await adminToken(umbo.base)}` };
+      // with several builds, each figure names its build: `account@2` is the second --entry's
+      const tag = entries.length > 1 ? `@${i + 1}` : '';
+      targets[`healthz${tag}`] = target(`GET /healthz (no guard)${tag}`, umbo.base, umbo.child.pid, '/healthz');
+      targets[`account${tag}`] = target(`GET /api/users/account${tag}`, umbo.base, umbo.child.pid, '/api/users/account', auth);
+      targets[`info${tag}`] = target(`GET /api/perm/user/info${tag}`, umbo.base, umbo.child.pid, '/api/perm/user/info', auth);
+    }
     const runs = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
     for (let r = 0; r < rounds; r++) for (const name of Object.keys(targets)) runs[name].push(await turn(targets[name], seconds));
     runs.hello.push(await turn(targets.hello, seconds));
@@ -102,19 +109,21 @@ export async function benchGuard({ dialect = 'sqlite', seconds = 3, rounds = 3 }
     for (const [name, list] of Object.entries(runs)) {
       figures[name] = { perSec: mean(list.map((t) => t.perSec)), cpuUs: mean(list.map((t) => t.cpuUs)) };
       console.log(
-        `  ${targets[name].label.padEnd(28)} ${figures[name].perSec.toFixed(0).padStart(7)}/s  p99 ${fmt(Math.max(...list.map((t) => t.p99))).padStart(8)}  server CPU ${figures[name].cpuUs.toFixed(0).padStart(4)} µs/request  (turns ${list.map((t) => t.perSec.toFixed(0)).join(', ')})`,
+        `  ${targets[name].label.padEnd(30)} ${figures[name].perSec.toFixed(0).padStart(7)}/s  p99 ${fmt(Math.max(...list.map((t) => t.p99))).padStart(8)}  server CPU ${figures[name].cpuUs.toFixed(0).padStart(4)} µs/request  (turns ${list.map((t) => t.perSec.toFixed(0)).join(', ')})`,
       );
     }
     // where the time goes, step by step, on the same database
-    const parts = spawnSync('node', ['--import', 'tsx', '../../scripts/bench/guard-parts.ts', ...(dbName ? [pgBase(dbName)] : [])], {
-      cwd: path.join(root, 'apps/server'),
-      encoding: 'utf8',
-    });
-    const lines = (parts.stdout || '').trim().split('\n');
-    lines.pop();
-    if (parts.status === 0) console.log(lines.join('\n'));
-    else process.stderr.write(`scripts/bench/guard-parts.ts failed: ${parts.stderr}\n`);
-    for (const name of ['account', 'info']) {
+    if (!process.env.BENCH_GUARD_NO_PARTS) {
+      const parts = spawnSync('node', ['--import', 'tsx', '../../scripts/bench/guard-parts.ts', ...(dbNames[0] ? [pgBase(dbNames[0])] : [])], {
+        cwd: path.join(root, 'apps/server'),
+        encoding: 'utf8',
+      });
+      const lines = (parts.stdout || '').trim().split('\n');
+      lines.pop();
+      if (parts.status === 0) console.log(lines.join('\n'));
+      else process.stderr.write(`scripts/bench/guard-parts.ts failed: ${parts.stderr}\n`);
+    }
+    for (const name of Object.keys(targets).filter((n) => /^(account|info)/.test(n))) {
       const ratio = figures[name].perSec / figures.hello.perSec;
       const cpuRatio = figures.hello.cpuUs / figures[name].cpuUs;
       verdict(
@@ -126,9 +135,9 @@ export async function benchGuard({ dialect = 'sqlite', seconds = 3, rounds = 3 }
     }
     return figures;
   } finally {
-    await umbo.stop();
+    for (const umbo of umbos) await umbo.stop();
     hello.stop();
-    if (dbName) await dropDatabase(dbName);
+    for (const dbName of dbNames) await dropDatabase(dbName);
   }
 }
 
@@ -138,6 +147,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return i > 0 ? Number(process.argv[i + 1]) : dflt;
   };
   const dialects = process.argv.includes('--pg') ? ['postgres'] : process.argv.includes('--both') ? ['sqlite', 'postgres'] : ['sqlite'];
-  for (const dialect of dialects) await benchGuard({ dialect, seconds: arg('--seconds', 3), rounds: arg('--rounds', 3) });
+  const entries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--entry' ? [path.resolve(a)] : []));
+  for (const dialect of dialects)
+    await benchGuard({ dialect, seconds: arg('--seconds', 3), rounds: arg('--rounds', 3), ...(entries.length ? { entries } : {}) });
   printVerdicts();
 }

@@ -13,7 +13,7 @@ import { buildApp } from '../app.js';
 import { createContext, type AppContext } from '../composition/context.js';
 import { openDb } from '../platform/db.js';
 import { createHarness, DB_TARGETS, describeBothDbs, PG_URL, testConfig, type Harness } from '../test/harness.js';
-import { ADMIN, as, bindRole, createPerson, createService, issueSession, PASSWORD, tokenFor, type TestAccount } from '../test/kit.js';
+import { ADMIN, as, bindRole, createPerson, createRealm, createService, issueSession, PASSWORD, tokenFor, type TestAccount } from '../test/kit.js';
 import { sharedFreshRead } from './auth-cache.js';
 
 const ACCOUNT = '/api/users/account';
@@ -154,6 +154,33 @@ describeBothDbs('auth cache (issue 11)', (h) => {
     const name = `renamed${Date.now().toString(36)}`;
     expect((await as(h(), token).patch(ACCOUNT, { username: name })).status).toBe(200);
     expect((await as(h(), token).get(ACCOUNT)).body.data.username).toBe(name);
+  });
+
+  it('answers kept with a cache entry (permission set, account centre) follow a role, a realm rename and the OTP state at the next request', async () => {
+    const realmId = await createRealm(h());
+    const a = await createPerson(h(), { realmId });
+    const token = await issueSession(h(), a);
+    const roles = async () => ((await as(h(), token).get('/api/perm/user/info')).body.data.roles as { id: string }[]).map((r) => r.id);
+    expect(await roles()).not.toContain('realm-viewer');
+    await cached(h(), token, '/api/perm/user/info');
+    await bindRole(h(), a, 'realm-viewer');
+    expect(await roles()).toContain('realm-viewer');
+
+    await cached(h(), token);
+    const name = `renamed-${Date.now().toString(36)}`;
+    await h().ctx.repos.realms.updateRealm(realmId, { name }, h().clock.now());
+    expect((await as(h(), token).get(ACCOUNT)).body.data.domain).toBe(name);
+
+    // The OTP state has no epoch: it is read on every request, the rest of the answer is kept.
+    await cached(h(), token);
+    const owner = { realmId, accountId: a.id };
+    await h().ctx.repos.otp.savePendingSecret(owner, 'sealed', h().clock.now());
+    expect(await h().ctx.repos.otp.activatePendingSecret(owner, 'sealed', 1, h().clock.now())).toBe(true);
+    const before = cacheHits(h());
+    expect((await as(h(), token).get(ACCOUNT)).body.data).toMatchObject({ otpEnabled: true, domain: name });
+    expect(cacheHits(h())).toBe(before + 1);
+    await h().ctx.repos.otp.disableOtp(owner, h().clock.now());
+    expect((await as(h(), token).get(ACCOUNT)).body.data.otpEnabled).toBe(false);
   });
 
   it('A-36 the cache neither extends the idle timeout nor the 7 days', async () => {

@@ -35,6 +35,13 @@ export interface Resolved {
   session: Session;
   account: Account;
   principal: Principal;
+  /**
+   * Shared by every request this entry serves, and dropped with it: what a handler derives
+   * from this session, account and principal alone, or from tables that bump the epoch too
+   * (realms), may be kept here — such as an answer's serialized body (issue 11). Nothing that
+   * another table decides (an OTP secret, a setting) belongs here: no epoch guards it.
+   */
+  memo: Map<string, unknown>;
 }
 
 export interface AuthCacheDeps {
@@ -70,7 +77,7 @@ export function createAuthCache(deps: AuthCacheDeps) {
   }
 
   /** Session and account are copied per request: a handler changing its copy changes no other request's. */
-  const view = (e: Entry): Resolved => ({ session: { ...e.session }, account: { ...e.account }, principal: e.principal });
+  const view = (e: Entry): Resolved => ({ session: { ...e.session }, account: { ...e.account }, principal: e.principal, memo: e.memo });
 
   /** What a token's hash stands for now, or undefined (unknown, revoked, expired, idle, disabled). */
   async function resolve(tokenHash: string): Promise<Resolved | undefined> {
@@ -96,7 +103,7 @@ export function createAuthCache(deps: AuthCacheDeps) {
     }
     // Frozen: the principal is shared by every request that hits this entry.
     const principal = deepFreeze(await deps.loadPrincipal(found.account));
-    const entry: Entry = { ...found, principal, epoch };
+    const entry: Entry = { ...found, principal, epoch, memo: new Map() };
     remember(tokenHash, entry);
     return view(entry);
   }

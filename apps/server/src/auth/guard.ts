@@ -8,7 +8,7 @@
  * own realm.
  */
 import type { Action } from '@umbo/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Account } from '../accounts/accounts.repo.js';
 import { fail } from '../platform/errors.js';
 import type { PermService, Principal } from '../perm/perm.service.js';
@@ -20,6 +20,8 @@ export interface AuthState {
   session: Session;
   account: Account;
   principal: Principal;
+  /** kept with the guard's cache entry for this token (auth-cache.ts `Resolved.memo`) */
+  memo: Map<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -80,10 +82,8 @@ export function registerGuard(app: FastifyInstance, deps: { sessions: SessionSer
     for (const method of [route.method].flat()) if (method !== 'HEAD') registry.push({ method, url, access, ...(realm ? { realm } : {}) });
   });
 
-  // Before body/params validation: an anonymous caller gets 401, not a 400 that describes the body (A-38).
-  app.addHook('preValidation', async (req) => {
-    const access = req.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+  /** The access check of a route that is not public. */
+  async function check(req: FastifyRequest, config: FastifyContextConfig, access: string): Promise<void> {
     const token = bearerToken(req);
     // Session, account and principal, from the process's cache while nothing they depend on
     // changed on any instance (auth-cache.ts): revocation stays immediate everywhere.
@@ -91,16 +91,26 @@ export function registerGuard(app: FastifyInstance, deps: { sessions: SessionSer
     if (!token || !found) throw fail('UNAUTHORIZED');
     const { principal } = found;
     req.auth = { token, ...found };
-    if (found.account.force_password && !req.routeOptions.config?.allowWhilePasswordChangeRequired) {
+    if (found.account.force_password && !config.allowWhilePasswordChangeRequired) {
       throw fail('PASSWORD_CHANGE_REQUIRED');
     }
     if (access === 'session') return;
     const [permissionId, action] = access.split('.') as [string, Action];
-    const source = req.routeOptions.config?.realm;
+    const source = config.realm;
     const realmId = source ? realmNamed(req, source) : principal.realmId;
     if (!deps.perm.allows(principal, permissionId, action, realmId)) {
       throw fail('FORBIDDEN', { service: 'users', resource: permissionId, perm: action });
     }
+  }
+
+  // Before body/params validation: an anonymous caller gets 401, not a 400 that describes the body (A-38).
+  // A callback hook: a public route passes without a promise (issue 11 bench).
+  app.addHook('preValidation', (req, _reply, done) => {
+    // routeOptions is a getter that builds a new object on every read: read it once.
+    const config = req.routeOptions.config;
+    const access = config?.access;
+    if (!access || access === 'public') return done();
+    check(req, config, access).then(() => done(), done);
   });
 }
 

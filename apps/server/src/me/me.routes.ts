@@ -17,11 +17,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authOf, failEnvelope, ok, responses } from '../platform/http.js';
+import { authOf, failEnvelope, ok, okEnvelope, responses, sendSerialized, serializeWith } from '../platform/http.js';
 import { requestLocale } from '../platform/i18n.js';
 import type { MeService } from './me.service.js';
 
 const tags = ['account'];
+const infoAnswer = okEnvelope(accountInfo);
 
 export function registerMeRoutes(app: FastifyInstance, deps: { me: MeService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,7 +35,17 @@ export function registerMeRoutes(app: FastifyInstance, deps: { me: MeService }) 
       config: { access: 'session', allowWhilePasswordChangeRequired: true },
       schema: { tags, summary: 'The account centre: account mark, id, domain, last login and registration, OTP state', response: responses(accountInfo) },
     },
-    async (req) => ok(await s.info(authOf(req).account)),
+    async (req, reply) => {
+      const auth = authOf(req);
+      // Everything but the OTP state comes from the account and its realm, which bump the auth
+      // epoch when they change: that part is built and serialized once per guard cache entry
+      // (issue 11). The OTP state has no epoch of its own, so it is read on every request.
+      const otp = await s.otpEnabled(auth.account);
+      const key = `me.account.${otp}`;
+      let body = auth.memo.get(key) as Buffer | undefined;
+      if (body === undefined) auth.memo.set(key, (body = serializeWith(infoAnswer, ok(await s.info(auth.account, otp)))));
+      return sendSerialized(reply, body);
+    },
   );
 
   r.patch(

@@ -136,7 +136,10 @@ function openPostgres(url: string, opts: OpenDbOptions): DbHandle {
   pool.on('error', () => {});
   // A checked-out client losing its socket emits 'error' on itself; its queries reject anyway,
   // so swallow the event rather than let it become an uncaught exception.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    corkQueries(client);
+  });
   const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
   return {
     db,
@@ -158,6 +161,28 @@ function openPostgres(url: string, opts: OpenDbOptions): DbHandle {
     },
     close: () => db.destroy(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/**
+ * pg writes each message of a query with parameters (parse, bind, describe, execute, sync)
+ * with a write of its own: several system calls per query, the largest share of a small
+ * read's CPU (issue 11 bench, GET /api/users/account on PostgreSQL). A query goes out while
+ * `client.query` runs when the connection is idle (a pool's client runs one at a time), so
+ * corking the socket around that call sends its messages as one write; a query that must
+ * wait goes out later, uncorked, as before.
+ */
+function corkQueries(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (!stream || typeof stream.cork !== 'function' || typeof stream.uncork !== 'function') return;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    stream.cork!();
+    try {
+      return query(...args);
+    } finally {
+      stream.uncork!();
+    }
   };
 }
 

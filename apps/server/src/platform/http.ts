@@ -1,5 +1,5 @@
 /** Envelope schemas for route declarations (STYLE §5), and the small helpers every route file uses. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail } from './errors.js';
 
@@ -23,6 +23,30 @@ export function responses<T extends z.ZodType>(data: T) {
 
 export function ok<T>(data: T) {
   return { result: 'ok' as const, code: 0 as const, data };
+}
+
+/**
+ * A 200 body serialized as the route's response schema would (zod encode, then JSON), for an
+ * answer worth keeping serialized; `sendSerialized` sends it without serializing it again.
+ * Bytes, not a string: a string body is encoded to UTF-8 (and joined to the head) on every send.
+ */
+export function serializeWith<T extends z.ZodType>(schema: T, data: z.output<T>): Buffer {
+  return Buffer.from(JSON.stringify(schema.encode(data)));
+}
+
+/** `memo.get(key)`, made by `make` when missing (a guard cache entry's memo: auth/auth-cache.ts). */
+export function memoized<T>(memo: Map<string, unknown>, key: string, make: () => T): T {
+  let value = memo.get(key) as T | undefined;
+  if (value === undefined) memo.set(key, (value = make()));
+  return value;
+}
+
+/**
+ * Sends a body made by `serializeWith` as it is (Fastify runs no serializer over bytes), through
+ * every onSend hook as any other answer. Shared bytes: an onSend hook must never write into them.
+ */
+export function sendSerialized(reply: FastifyReply, body: Buffer): FastifyReply {
+  return reply.header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
 /**
