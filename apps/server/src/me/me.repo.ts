@@ -16,15 +16,7 @@ export interface StoredAvatar {
 }
 
 export function createMeRepo(db: Db) {
-  // GET /api/users/account reads the OTP state on every request (the rest of its answer is kept
-  // per auth epoch): compiled once here rather than built and compiled by Kysely each time
-  // (issue 11 bench). Read only; otp.repo.ts stays the one writer of account_otp.
-  const otpStateSql = db.selectFrom('account_otp').select('enabled').where('realm_id', '=', '').where('account_id', '=', '').compile().sql;
   return {
-    async isOtpEnabled(realmId: string, accountId: string): Promise<boolean> {
-      const row = (await db.executeQuery<{ enabled: number }>(CompiledQuery.raw(otpStateSql, [realmId, accountId]))).rows[0];
-      return Boolean(row?.enabled);
-    },
     async findSettings(realmId: string, accountId: string, trx: Db = db): Promise<string | undefined> {
       const row = await trx
         .selectFrom('account_settings')

@@ -37,13 +37,11 @@ export function registerMeRoutes(app: FastifyInstance, deps: { me: MeService }) 
     },
     async (req, reply) => {
       const auth = authOf(req);
-      // Everything but the OTP state comes from the account and its realm, which bump the auth
-      // epoch when they change: that part is built and serialized once per guard cache entry
-      // (issue 11). The OTP state has no epoch of its own, so it is read on every request.
-      const otp = await s.otpEnabled(auth.account);
-      const key = `me.account.${otp}`;
-      let body = auth.memo.get(key) as Buffer | undefined;
-      if (body === undefined) auth.memo.set(key, (body = serializeWith(infoAnswer, ok(await s.info(auth.account, otp)))));
+      // The answer comes from the account, its realm and its OTP state, which all bump the auth
+      // epoch when they change (migrations 0021, 0031, 0034): it is built and serialized once per
+      // guard cache entry (issue 11).
+      let body = auth.memo.get('me.account') as Buffer | undefined;
+      if (body === undefined) auth.memo.set('me.account', (body = serializeWith(infoAnswer, ok(await s.info(auth.account)))));
       return sendSerialized(reply, body);
     },
   );

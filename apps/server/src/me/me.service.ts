@@ -52,8 +52,7 @@ export function createMeService(deps: MeServiceDeps) {
     return { name: realm.name, settings: { ...defaultRealmSettings(), ...stored } };
   }
 
-  /** `otpEnabled`: when the caller has just read it (GET /api/users/account keeps the rest per auth epoch). */
-  async function info(account: Account, otpEnabled?: boolean): Promise<AccountInfo> {
+  async function info(account: Account): Promise<AccountInfo> {
     const realm = await realmOf(account.realm_id);
     return {
       accountMark: account.kind === 'service' ? account.username_norm : account.username,
@@ -70,7 +69,7 @@ export function createMeService(deps: MeServiceDeps) {
       registTime: account.created_at,
       registArea: account.regist_area,
       updateTime: account.updated_at,
-      otpEnabled: otpEnabled ?? (await deps.otpEnabled(account)),
+      otpEnabled: await deps.otpEnabled(account),
       forcePassword: Boolean(account.force_password),
     };
   }
@@ -199,20 +198,7 @@ export function createMeService(deps: MeServiceDeps) {
     return next;
   }
 
-  return {
-    info,
-    /** the OTP state alone, as info() shows it: one precompiled read */
-    otpEnabled: (account: Account) => me.isOtpEnabled(account.realm_id, account.id),
-    update,
-    uploadAvatar,
-    avatarFile,
-    changePassword,
-    listSessions,
-    revokeSession,
-    revokeOtherSessions,
-    getSettings,
-    updateSettings,
-  };
+  return { info, update, uploadAvatar, avatarFile, changePassword, listSessions, revokeSession, revokeOtherSessions, getSettings, updateSettings };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

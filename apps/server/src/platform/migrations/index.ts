@@ -30,6 +30,7 @@ import * as m0030aliliving from './0030_aliliving_links.js';
 import * as m0031realmEpoch from './0031_realm_epoch.js';
 import * as m0032clientEpoch from './0032_client_epoch.js';
 import * as m0033accountListCovering from './0033_account_list_covering.js';
+import * as m0034otpEpoch from './0034_otp_epoch.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0031_realm_epoch': m0031realmEpoch,
   '0032_client_epoch': m0032clientEpoch,
   '0033_account_list_covering': m0033accountListCovering,
+  '0034_otp_epoch': m0034otpEpoch,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
