@@ -72,7 +72,7 @@ process.on('SIGUSR2', () => {
   h.reset();
 });`;
 
-async function startBackend(dir, users, cpu) {
+export async function startBackend(dir, users, cpu) {
   const port = await freePort();
   const seeds = users.flatMap((u) => ['--seed', `${u}:${PASSWORD}`]);
   const child = spawnNode(
@@ -91,7 +91,7 @@ async function startBackend(dir, users, cpu) {
 }
 
 /** The realm, through the API as an operator would set it up. */
-async function createItRealm(base, token, port) {
+export async function createItRealm(base, token, port) {
   const realmId = `bench${Math.random().toString(36).slice(2, 8)}`;
   const backend = {
     type: 'ecogloble',
@@ -158,10 +158,12 @@ export async function benchFederation({ seconds = 10, rounds = 2 } = {}) {
   const users = Array.from({ length: CONCURRENCY }, (_, i) => `itbench${i}`);
   const pinned = cores > 1;
   if (pinned) pinSelf('0');
-  await buildServer({ quiet: true, outfile: COMPILED });
+  // BENCH_IT_ENTRY=<built main.js>: run that build instead of building the tree (to compare two builds)
+  const entry = process.env.BENCH_IT_ENTRY ? path.resolve(process.env.BENCH_IT_ENTRY) : COMPILED;
+  if (!process.env.BENCH_IT_ENTRY) await buildServer({ quiet: true, outfile: COMPILED });
   const backendProc = await startBackend(dir, users, pinned ? 0 : undefined);
   const server = await startServer({
-    entry: COMPILED,
+    entry,
     cpu: pinned ? 1 : undefined,
     nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(LOOP_PROBE)}`],
     env: { NOTIFY_ALLOW_PRIVATE_NETWORK: 'true', BENCH_LOOP_FILE: loopFile },

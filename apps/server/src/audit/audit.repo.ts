@@ -6,6 +6,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../platform/db.js';
 import type { AuditEventTable } from './audit.tables.js';
+import { prepare } from '../platform/prepared.js';
 
 export type AuditRow = Selectable<AuditEventTable>;
 
@@ -66,9 +67,28 @@ export function createAuditRepo(db: Db) {
     return s;
   };
 
+  // Every sign-in appends one: built once (prepared.ts), not per event.
+  const insertEvent = prepare<AuditEventTable>(db, (p) =>
+    db.insertInto('audit_events').values({
+      id: p('id'),
+      at: p('at'),
+      realm_id: p('realm_id'),
+      actor_id: p('actor_id'),
+      actor_name: p('actor_name'),
+      action: p('action'),
+      target_type: p('target_type'),
+      target_id: p('target_id'),
+      target_name: p('target_name'),
+      ip: p('ip'),
+      user_agent: p('user_agent'),
+      result: p('result'),
+      detail: p('detail'),
+    }),
+  );
+
   return {
-    async insertAuditEvent(row: Insertable<AuditEventTable>, trx: Db = db): Promise<void> {
-      await trx.insertInto('audit_events').values(row).execute();
+    async insertAuditEvent(row: AuditEventTable, trx: Db = db): Promise<void> {
+      await insertEvent.run(row, trx);
     },
     /**
      * Newest first. With `after` the rows just newer than the key are read oldest first (so the

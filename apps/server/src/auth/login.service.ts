@@ -15,6 +15,7 @@ import { assertMethod, type FlowSettings } from '../realms/realm-policy.js';
 import { protectionOf } from '../realms/realm-settings.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { IssuedSession, SessionService } from './sessions.service.js';
+import { throttlePolicyOf } from './throttle/defaults.js';
 import type { Attempt, ThrottleService } from './throttle/throttle.service.js';
 
 type HeldCaptcha = Awaited<ReturnType<PasswordCaptcha['guardPasswordLogin']>>;
@@ -113,7 +114,7 @@ export function createLoginService(deps: LoginDeps) {
     const held = await captcha?.guardPasswordLogin(input.realmId, input, settings);
     // The federation decides, per user name: a service account stays umbo's own (issue 14).
     const federated = federation?.handles(settings, input.username) ?? false;
-    const attempt = await throttle.begin(input, federated ? 'BACKEND_BAD_CREDENTIALS' : undefined);
+    const attempt = await throttle.begin(input, federated ? 'BACKEND_BAD_CREDENTIALS' : undefined, throttlePolicyOf(p));
     trace.admitted = true;
     if (federated) return finish(input, await federatedAccount(input, settings, attempt), attempt, held, trace);
     const account = await accounts.findAccountByUsername(input.realmId, input.username);

@@ -1,14 +1,31 @@
 /** SQL for console sessions (bearer tokens, stored only as keyed hashes): the `sessions` table's one writer. */
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import { prepare } from '../platform/prepared.js';
 import type { Db } from '../platform/db.js';
 import type { SessionTable } from './sessions.tables.js';
 
 export type Session = Selectable<SessionTable>;
 
 export function createSessionRepo(db: Db) {
+  // One per sign-in: built once (audit/prepared.ts), every column named.
+  const insert = prepare<Session>(db, (p) =>
+    db.insertInto('sessions').values({
+      id: p('id'),
+      realm_id: p('realm_id'),
+      account_id: p('account_id'),
+      token_hash: p('token_hash'),
+      created_at: p('created_at'),
+      expires_at: p('expires_at'),
+      last_seen_at: p('last_seen_at'),
+      revoked_at: p('revoked_at'),
+      auth_time: p('auth_time'),
+      ip: p('ip'),
+      user_agent: p('user_agent'),
+    }),
+  );
   return {
-    async insertSession(row: Insertable<SessionTable>, trx: Db = db): Promise<void> {
-      await trx.insertInto('sessions').values(row).execute();
+    async insertSession(row: Session, trx: Db = db): Promise<void> {
+      await insert.run(row, trx);
     },
     /** Live session by token hash; expiry and revocation are decided by the caller's clock. */
     findSessionByTokenHash(tokenHash: string, trx: Db = db): Promise<Session | undefined> {

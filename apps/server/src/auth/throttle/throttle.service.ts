@@ -66,10 +66,12 @@ export function createThrottleService(deps: {
 
   /**
    * Reserves one guess for the account name and the address, or throws `name` with the lock
-   * notice while either is blocked (the refused attempt is not counted).
+   * notice while either is blocked (the refused attempt is not counted). `policies`: the
+   * realm's own (throttlePolicyOf its protection group), when the caller has them at hand.
    */
-  async function begin(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS'): Promise<Attempt> {
-    const policy = await policyOf(s.realmId);
+  async function begin(s: ThrottleSubject, name: ErrorName = 'BAD_CREDENTIALS', policies?: ThrottlePolicies): Promise<Attempt> {
+    // `policies`: the realm's, from settings the caller has just read (one settings read per sign-in, not two)
+    const policy = policies ?? (await policyOf(s.realmId));
     const now = clock.now();
     const account = { key: accountKey(s), policy: policy.account };
     const ip = { key: ipKey(s), policy: policy.ip };

@@ -104,7 +104,13 @@ export function createAliLivingService(deps: AliLivingDeps) {
    * of the event loop, so not even its first SQL statement runs before the answer is written).
    */
   function afterSignIn(account: { id: string; realm_id: string }): void {
-    const p = new Promise<void>((resolve) => setImmediate(resolve)).then(() => link(account.realm_id, account.id)).finally(() => pending.delete(p));
+    const p = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(async () => {
+        // outside an aliliving realm nothing is linked (a row left waiting is parked by the retry job): no SQL per sign-in
+        const s = await deps.settingsOf(account.realm_id).catch(() => undefined);
+        if (!s || s.backend_type === 'aliliving') await link(account.realm_id, account.id);
+      })
+      .finally(() => pending.delete(p));
     pending.add(p);
   }
 

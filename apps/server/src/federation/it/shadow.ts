@@ -53,13 +53,10 @@ export function createShadowAccounts(d: ShadowDeps) {
 
   /** The shadow account of backend user `u` in `realmId`, created on first sight. */
   async function shadowFor(realmId: string, u: ItUser, region: string, useOriginID: boolean): Promise<Account> {
-    const link = await d.links.findLink(realmId, u.userId);
-    if (link) {
-      const account = await d.accounts.findAccountById(realmId, link.account_id);
-      if (account) {
-        if (link.region !== region) await d.links.setRegion(realmId, u.userId, region, d.clock.now());
-        return refresh(account, u);
-      }
+    const link = await d.links.findLinkedAccount(realmId, u.userId);
+    if (link?.account) {
+      if (link.region !== region) await d.links.setRegion(realmId, u.userId, region, d.clock.now());
+      return refresh(link.account, u);
     }
     const now = d.clock.now();
     try {
