@@ -5,8 +5,18 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateKeyPair, JwtError, publicJwk, signJwt, verifyJwt, type SigningKey, type VerificationKey, type VerifyOptions } from './jwt.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createSignatureCache,
+  generateKeyPair,
+  JwtError,
+  publicJwk,
+  signJwt,
+  verifyJwt,
+  type SigningKey,
+  type VerificationKey,
+  type VerifyOptions,
+} from './jwt.js';
 
 const ISS = 'http://umbo.test/realms/r1';
 const NOW = Date.UTC(2026, 0, 1, 12);
@@ -206,5 +216,60 @@ describe('A-47 clock skew', () => {
     const jwt = signJwt(esKey, { typ: 'at+jwt' }, claims());
     expect(reasonOf(jwt, { now: NOW + 10 * 60 * 1000 })).toBe('exp');
     expect(reasonOf(jwt, { now: NOW - 10 * 60 * 1000 })).toBe('iat');
+  });
+});
+
+describe('signatures verified before (createSignatureCache)', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const reasonWith = (seen: ReturnType<typeof createSignatureCache>, jwt: string, o: Partial<VerifyOptions> = {}, ks: VerificationKey[] = keys) => {
+    try {
+      verifyJwt(jwt, ks, { ...opts, ...o }, seen);
+      return 'accepted';
+    } catch (err) {
+      if (!(err instanceof JwtError)) throw err;
+      return err.reason;
+    }
+  };
+
+  it('a token seen before skips the signature only: header and claims are checked on every call', () => {
+    const seen = createSignatureCache();
+    const jwt = signJwt(esKey, { typ: 'at+jwt' }, claims());
+    expect(reasonWith(seen, jwt)).toBe('accepted');
+    const verify = vi.spyOn(crypto, 'verify');
+    expect(reasonWith(seen, jwt)).toBe('accepted');
+    expect(verify).not.toHaveBeenCalled();
+    expect(reasonWith(seen, jwt, { now: NOW + 10 * 60 * 1000 })).toBe('exp');
+    expect(reasonWith(seen, jwt, { now: NOW - 10 * 60 * 1000 })).toBe('iat');
+    expect(reasonWith(seen, jwt, { typ: 'JWT' })).toBe('typ');
+    expect(reasonWith(seen, jwt, { audience: 'other' })).toBe('aud');
+    expect(reasonWith(seen, jwt, { issuer: 'http://umbo.test/realms/r2' })).toBe('iss');
+    // what every caller is handed cannot be changed by one of them
+    expect(Object.isFrozen(verifyJwt(jwt, keys, opts, seen).payload)).toBe(true);
+  });
+
+  it('only the very key that verified it counts: a withdrawn or replaced key means a full verification', () => {
+    const seen = createSignatureCache();
+    const jwt = signJwt(esKey, { typ: 'at+jwt' }, claims());
+    expect(reasonWith(seen, jwt)).toBe('accepted');
+    expect(reasonWith(seen, jwt, {}, [keys[1]!])).toBe('kid');
+    const other = generateKeyPair('ES256');
+    expect(reasonWith(seen, jwt, {}, [{ kid: 'es-1', alg: 'ES256', publicKey: other.publicKey }])).toBe('signature');
+    const verify = vi.spyOn(crypto, 'verify');
+    expect(reasonWith(seen, jwt, {}, [{ ...keys[0]! }])).toBe('accepted');
+    expect(verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('failures are not kept, a changed character is another token, and the cache is bounded', () => {
+    const seen = createSignatureCache(2);
+    const jwt = signJwt(esKey, { typ: 'at+jwt' }, claims());
+    const [h, p, s] = jwt.split('.') as [string, string, string];
+    expect(reasonWith(seen, `${h}.${p}.${s.slice(0, -2)}${s.endsWith('AA') ? 'BA' : 'AA'}`)).toBe('signature');
+    expect(reasonWith(seen, signJwt(esKey, { typ: 'at+jwt' }, claims({ exp: nowSec - 300 })))).toBe('exp');
+    expect(seen.size).toBe(0);
+    expect(reasonWith(seen, jwt)).toBe('accepted');
+    expect(reasonWith(seen, `${h}.${b64(claims({ sub: 'admin' }))}.${s}`)).toBe('signature');
+    for (const sub of ['a', 'b', 'c']) expect(reasonWith(seen, signJwt(esKey, { typ: 'at+jwt' }, claims({ sub })))).toBe('accepted');
+    expect(seen.size).toBe(2);
+    expect(seen.get(jwt)).toBeUndefined();
   });
 });

@@ -22,7 +22,7 @@ import type { Secrets } from '../../platform/crypto.js';
 import type { Transact } from '../../platform/db.js';
 import { assertThat } from '../../platform/errors.js';
 import { KEY_CACHE_TTL_MS, KEY_PUBLISH_BEFORE_USE_SEC, KEY_RETAIN_AFTER_RETIRE_SEC, RSA_MODULUS_BITS } from '../defaults.js';
-import { jwkThumbprint, JwtError, publicJwk, signJwt, verifyJwt, type JwsAlg, type VerificationKey } from '../jwt.js';
+import { createSignatureCache, jwkThumbprint, JwtError, publicJwk, signJwt, verifyJwt, type JwsAlg, type VerificationKey } from '../jwt.js';
 import type { SigningKeyRepo, SigningKeyRow } from './keys.repo.js';
 
 export type Jwk = Record<string, string>;
@@ -67,6 +67,8 @@ export function createOAuthKeysService(deps: {
   const privateKeys = new Map<string, KeyObject>();
   /** first-key creations in flight, by realm and alg */
   const firstKeys = new Map<string, Promise<LoadedKey>>();
+  /** tokens whose signature one of our keys verified (oauth/jwt.ts: everything else is checked on every call) */
+  const verified = createSignatureCache();
 
   const issuer = (realmId: string) => `${base}/realms/${realmId}`;
 
@@ -204,7 +206,10 @@ export function createOAuthKeysService(deps: {
       jwt: string,
       opts: { typ: string; audience?: string; clockToleranceSec?: number; allowExpired?: boolean },
     ): Promise<Record<string, unknown>> {
-      const run = (st: RealmKeys) => verifyJwt(jwt, published(st, clock.now()), { ...opts, issuer: issuer(realmId), now: clock.now() }).payload;
+      const run = (st: RealmKeys) => {
+        const now = clock.now();
+        return verifyJwt(jwt, published(st, now), { ...opts, issuer: issuer(realmId), now }, verified).payload;
+      };
       const st = await keysOf(realmId);
       try {
         return run(st);
