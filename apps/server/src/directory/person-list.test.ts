@@ -16,6 +16,18 @@ interface Page {
   prevCursor: string | null;
 }
 
+/** User names in each sort and order the list offers (ties on time broken by id), by query string. */
+function expectedOrders(rows: readonly { id: string; username: string; created_at: number | string }[]): Record<string, string[]> {
+  const byCreated = [...rows].sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : 1)).map((r) => r.username);
+  const byName = rows.map((r) => r.username).sort();
+  return {
+    'sort=created&order=asc': byCreated,
+    'sort=created&order=desc': [...byCreated].reverse(),
+    'sort=username&order=asc': byName,
+    'sort=username&order=desc': [...byName].reverse(),
+  };
+}
+
 describeBothDbs('person accounts: list', (h) => {
   const get = async (token: string, realmId: string, query: string): Promise<Page> => {
     const res = await as(h(), token).get(`${personsPath(realmId)}?${query}`);
@@ -54,14 +66,7 @@ describeBothDbs('person accounts: list', (h) => {
     const token = await h().login();
     const realmId = await tiedRealm(h());
     const rows = await h().ctx.db.selectFrom('accounts').select(['id', 'username', 'created_at']).where('realm_id', '=', realmId).execute();
-    const byCreated = [...rows].sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : 1)).map((r) => r.username);
-    const byName = [...rows].map((r) => r.username).sort();
-    const expected: Record<string, string[]> = {
-      'sort=created&order=asc': byCreated,
-      'sort=created&order=desc': [...byCreated].reverse(),
-      'sort=username&order=asc': byName,
-      'sort=username&order=desc': [...byName].reverse(),
-    };
+    const expected = expectedOrders(rows);
     for (const [query, order] of Object.entries(expected)) {
       const { forward, backward } = await walk(token, realmId, `${query}&limit=4`);
       expect(forward.flat(), query).toEqual(order);
@@ -119,14 +124,7 @@ describeBothDbs('person accounts: list', (h) => {
     }));
     const rows = await h().ctx.db.selectFrom('accounts').select(['id', 'username', 'created_at']).where('realm_id', '=', realmId).execute();
     const matches = rows.filter((r) => !r.username.startsWith('park_'));
-    const byCreated = [...matches].sort((a, b) => Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : 1)).map((r) => r.username);
-    const byName = matches.map((r) => r.username).sort();
-    const expected: Record<string, string[]> = {
-      'sort=created&order=asc': byCreated,
-      'sort=created&order=desc': [...byCreated].reverse(),
-      'sort=username&order=asc': byName,
-      'sort=username&order=desc': [...byName].reverse(),
-    };
+    const expected = expectedOrders(matches);
     for (const [query, order] of Object.entries(expected)) {
       const { forward, backward } = await walk(token, realmId, `q=KIM&${query}&limit=5`);
       expect(forward.flat(), query).toEqual(order);
