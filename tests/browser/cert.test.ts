@@ -21,7 +21,7 @@ import type { Phrases } from '@umbo/contracts/phrases/types';
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOk, expectMessage, settle, signInWithCaptcha } from './actions';
+import { confirmOk, expectMessage, messagesGone, settle, signInWithCaptcha } from './actions';
 import { assertPrerequisites, browserPresent, browserRequired, expectNoCspViolations, launchBrowser, newWatchedPage } from './harness';
 import { startInProcessServer, type InProcessServer } from './in-process';
 import { checkScreen } from './screen-checks';
@@ -441,6 +441,7 @@ describe.skipIf(!browserPresent && !browserRequired)('device CA pages in Chromiu
     for (const gone of [C.renew, C.revoke]) expect(await revoked.getByRole('button', { name: gone, exact: true }).count()).toBe(0);
     // at phone width the list sits below the chain and scrolls sideways: show its action
     const showReplace = () => revoked.getByRole('button', { name: C.replace, exact: true }).scrollIntoViewIfNeeded();
+    await messagesGone(page);
     await page.mouse.move(0, 0);
     await checkScreen(page, 'account-ca-revoked-en', showReplace);
 
@@ -463,6 +464,7 @@ describe.skipIf(!browserPresent && !browserRequired)('device CA pages in Chromiu
     const publicKey = (pem: string) => openssl(['x509', '-noout', '-pubkey'], pem);
     expect(publicKey(after.pem)).toContain('BEGIN PUBLIC KEY');
     expect(publicKey(after.pem)).not.toBe(publicKey(before.pem));
+    await messagesGone(page);
     await page.mouse.move(0, 0);
     await checkScreen(page, 'account-ca-replaced-en', showReplace);
     expect(dialogs).toEqual([]);

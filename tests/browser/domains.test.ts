@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, expectMessage, signIn, waitForShell } from './actions';
+import { chooseLanguage, expectMessage, messagesGone, signIn, waitForShell } from './actions';
 import {
   assertPrerequisites,
   browserPresent,
@@ -212,6 +212,8 @@ describe.skipIf(!browserPresent && !browserRequired)('domains in Chromium', () =
   it('reads the same in English and in Arabic (right to left)', async () => {
     await chooseLanguage(page, 'English');
     await page.getByText(en.domains.title).first().waitFor();
+    // the previous test's last message must have left (a fading one reads as low contrast)
+    await messagesGone(page);
     await checkScreen(page, 'domains-list-en');
     await chooseLanguage(page, 'العربية');
     await page.getByText(ar.domains.title).first().waitFor();
