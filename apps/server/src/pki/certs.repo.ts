@@ -73,6 +73,17 @@ const chainCurrent = (chain: readonly ChainFact[]) => sql<boolean>`(select count
  * The insert of insertCertUnder failed because its chain changed: `type` is NOT NULL, and the
  * guarded insert gives it no value then (PostgreSQL 23502; SQLite's NOT NULL constraint).
  */
+/** The realm's live certificates (not revoked, not superseded, no revoked CA above) ending in (now, until]: `expiring` and its count. */
+const liveEndingBy = (eb: ExpressionBuilder<Database, 'pki_certs'>, realmId: string, now: number, until: number) =>
+  eb.and([
+    eb('pki_certs.realm_id', '=', realmId),
+    eb('pki_certs.revoked_at', 'is', null),
+    eb('pki_certs.superseded', '=', 0),
+    eb.not(caRevoked(eb)),
+    eb('pki_certs.not_after', '>', now),
+    eb('pki_certs.not_after', '<=', until),
+  ]);
+
 export function chainChanged(err: unknown): boolean {
   const e = err as { code?: string; table?: string; column?: string; message?: string } | null;
   if (!e) return false;
@@ -247,12 +258,7 @@ export function createCertRepo(db: Db) {
           'pki_certs.not_before',
           'accounts.username as account_name',
         ])
-        .where('pki_certs.realm_id', '=', realmId)
-        .where('pki_certs.revoked_at', 'is', null)
-        .where('pki_certs.superseded', '=', 0)
-        .where((eb) => eb.not(caRevoked(eb)))
-        .where('pki_certs.not_after', '>', now)
-        .where('pki_certs.not_after', '<=', until)
+        .where((eb) => liveEndingBy(eb, realmId, now, until))
         .orderBy('pki_certs.not_after')
         .limit(limit)
         .execute();
@@ -262,12 +268,7 @@ export function createCertRepo(db: Db) {
       const r = await trx
         .selectFrom('pki_certs')
         .select(sql<number>`count(*)`.as('n'))
-        .where('pki_certs.realm_id', '=', realmId)
-        .where('pki_certs.revoked_at', 'is', null)
-        .where('pki_certs.superseded', '=', 0)
-        .where((eb) => eb.not(caRevoked(eb)))
-        .where('pki_certs.not_after', '>', now)
-        .where('pki_certs.not_after', '<=', until)
+        .where((eb) => liveEndingBy(eb, realmId, now, until))
         .executeTakeFirstOrThrow();
       return Number(r.n);
     },
