@@ -128,11 +128,6 @@ export async function expectMessage(page: Page, text: string): Promise<void> {
   await notice.first().waitFor({ state: 'visible', timeout: 10_000 });
 }
 
-/** Waits until no antd message is on screen (they leave after 3 s): a screen check must not meet one mid-fade (axe reads its faded text as low contrast). */
-export async function messagesGone(page: Page): Promise<void> {
-  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
-}
-
 export async function chooseLanguage(page: Page, label: string): Promise<void> {
   await settle(page);
   await page.locator('[data-testid=language-switcher]').click();

@@ -82,13 +82,23 @@ export async function layoutProblems(page: Page): Promise<LayoutProblem[]> {
 }
 
 /**
+ * Waits until no antd message is on screen (they leave after 3 s): a check must not meet one
+ * mid-fade — axe reads its fading text as low contrast (it failed CI once, at 390 px).
+ */
+async function messagesGone(page: Page): Promise<void> {
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/**
  * The screen as shown now, at 1440 px and at 390 px: a screenshot of each, then axe and the
- * layout checks. `prepare` runs after each resize (e.g. to reopen a dialog that closed).
+ * layout checks, once any message has left. `prepare` runs after each resize (e.g. to reopen
+ * a dialog that closed).
  */
 export async function checkScreen(page: Page, name: string, prepare?: () => Promise<void>): Promise<void> {
   for (const [label, size] of Object.entries(WIDTHS)) {
     await page.setViewportSize(size);
     await prepare?.();
+    await messagesGone(page);
     await page.waitForTimeout(300);
     await screenshot(page, `${name}-${label}`);
     expect(await layoutProblems(page), `${name} at ${size.width}px: layout`).toEqual([]);
