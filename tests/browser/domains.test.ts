@@ -2,7 +2,8 @@
  * Issue 11's domain page (/account/domain) in Chromium: the administrator creates a domain of
  * each backend type through the form, edits one and uploads a logo that is too large (the
  * error is shown, nothing is sent), deletes a domain with accounts through both
- * confirmations, and reads the list in zh-CN, en-US and Arabic. A description and a template
+ * confirmations, sets a domain's certificate expiry notice days (1–3 values of 1–365, issue
+ * 13), and reads the list in zh-CN, en-US and Arabic. A description and a template
  * set to script-like text render inert (A-41: no dialog, no element made from them).
  * Screenshots: test-results/browser/domains-*.png.
  */
@@ -16,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chooseLanguage, expectMessage, messagesGone, signIn, waitForShell } from './actions';
+import { chooseLanguage, expectMessage, signIn, waitForShell } from './actions';
 import {
   assertPrerequisites,
   browserPresent,
@@ -209,11 +210,49 @@ describe.skipIf(!browserPresent && !browserRequired)('domains in Chromium', () =
     expect((await call('GET', realmPaths.realm(`xss${suffix}`))).code).toBe(1004);
   });
 
+  it('sets the expiry notice days of a domain: 1–3 values of 1–365 days, checked before saving', async () => {
+    await row('master').locator('[data-testid=realm-edit]').click();
+    await page.locator('[data-testid=realm-form]').waitFor();
+    const input = page.locator('#realm-expiry-days');
+    const item = page.locator('.ant-form-item').filter({ has: input });
+    const tags = item.locator('.ant-select-selection-item');
+    // the phone-wide screenshot scrolls the drawer back to the field
+    const showField = () => page.locator('#realm-expiry-days').scrollIntoViewIfNeeded();
+    await input.scrollIntoViewIfNeeded();
+    await expect.poll(() => tags.allTextContents()).toEqual(['30', '7']);
+    await item.getByText(zh.domains.expiry_notice_days_help).waitFor();
+    await input.fill('400');
+    await input.press('Enter');
+    await page.locator('[data-testid=realm-save]').click();
+    await item.getByText(zh.validation.invalid).waitFor();
+    await checkScreen(page, 'domains-expiry-days-invalid', showField);
+    await input.press('Backspace');
+    await input.fill('90');
+    await input.press('Enter');
+    await expect.poll(() => tags.allTextContents()).toEqual(['30', '7', '90']);
+    await page.locator('[data-testid=realm-save]').click();
+    await page.locator('[data-testid=realm-drawer]').waitFor({ state: 'detached' });
+    // saved: the form opened again shows the three thresholds
+    await row('master').locator('[data-testid=realm-edit]').click();
+    await page.locator('[data-testid=realm-form]').waitFor();
+    await page.locator('#realm-expiry-days').scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-form-item')
+          .filter({ has: page.locator('#realm-expiry-days') })
+          .locator('.ant-select-selection-item')
+          .allTextContents(),
+      )
+      .toEqual(['30', '7', '90']);
+    await checkScreen(page, 'domains-expiry-days', showField);
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=realm-drawer]').waitFor({ state: 'detached' });
+  });
+
   it('reads the same in English and in Arabic (right to left)', async () => {
     await chooseLanguage(page, 'English');
     await page.getByText(en.domains.title).first().waitFor();
-    // the previous test's last message must have left (a fading one reads as low contrast)
-    await messagesGone(page);
     await checkScreen(page, 'domains-list-en');
     await chooseLanguage(page, 'العربية');
     await page.getByText(ar.domains.title).first().waitFor();
