@@ -19,6 +19,8 @@ import { caCertRow, CERT_TYPE_OF_KIND, daysFrom, type CaStore, type LoadedCa, ty
 import type { CertRepo } from './certs.repo.js';
 import { ACCOUNT_CA_DEFAULT_ISSUE_DAYS, ACCOUNT_CA_MAX_ISSUE_DAYS, CA_CURVE, RENEW_REPEAT_MS, ROOT_CURVE, ROOT_VALIDITY_DAYS } from './defaults.js';
 import type { PkiRepo } from './pki.repo.js';
+import { caViewOf } from './ca-view.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import { caExtensions, newCaKey, newSerial, signerFromPkcs8 } from './profile.js';
 import { statusOfRow } from './status.js';
 import { x509 } from './x509.js';
@@ -190,28 +192,7 @@ export function createCaService(deps: {
     return accountCa(a, old.row.slot === `account:${acc.id}` ? caller : undefined);
   }
 
-  function view(ca: LoadedCa, accountName: string | null = null): CaView {
-    const c = ca.certRow;
-    return {
-      id: ca.row.id,
-      kind: ca.row.kind as CaView['kind'],
-      realmId: ca.row.realm_id,
-      accountId: ca.row.account_id,
-      accountName,
-      subject: c.subject,
-      issuer: c.issuer,
-      sn: c.sn,
-      notBeforeTs: c.not_before,
-      expireAtTs: c.not_after,
-      fingerprint: c.fingerprint,
-      keyAlgorithm: ca.row.key_algorithm,
-      status: statusOfRow(c, clock.now()),
-      description: ca.row.description,
-      defaultIssueValidPeriod: ca.row.default_issue_days,
-      maxIssueValidPeriod: ca.row.max_issue_days,
-      certPem: c.cert_pem,
-    };
-  }
+  const view = (ca: LoadedCa, accountName: string | null = null): CaView => caViewOf(ca, clock.now(), accountName);
 
   /** The chain of an account CA, itself first: account CA, realm intermediate, platform root. */
   async function chainOf(ca: LoadedCa): Promise<LoadedCa[]> {
@@ -404,14 +385,6 @@ export function createCaService(deps: {
       return { items, next: rows.length > q.limit && last ? encodeCursor(last.created_at, last.id) : null };
     },
   };
-}
-
-export const encodeCursor = (at: number, id: string) => Buffer.from(`${at}:${id}`).toString('base64url');
-export function decodeCursor(cursor: string | undefined): { at: number; id: string } | undefined {
-  if (!cursor) return undefined;
-  const m = /^(\d{1,16}):([A-Za-z0-9]{1,64})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  assertThat(m, 'INVALID_PARAMETER', { field: 'cursor' });
-  return { at: Number(m[1]), id: m[2]! };
 }
 
 export type CaService = ReturnType<typeof createCaService>;

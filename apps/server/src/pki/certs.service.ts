@@ -5,7 +5,8 @@
 import { EXPIRY_WINDOWS, type CertView, type RevokeReason, type SanEntry } from '@umbo/contracts';
 import type { Clock } from '../platform/clock.js';
 import { assertThat } from '../platform/errors.js';
-import { decodeCursor, encodeCursor, type CaAccount } from './ca.service.js';
+import type { CaAccount } from './ca.service.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import type { CertFilter, CertRepo, CertRow, RecordRow } from './certs.repo.js';
 import { DAY_MS } from './defaults.js';
 import { statusOfRow, type StatusFacts } from './status.js';
