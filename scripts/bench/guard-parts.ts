@@ -66,8 +66,8 @@ try {
   await time('permission check (perm.allows)', () => services.perm.allows(resolved.principal, 'person', 'query', 'master'));
 
   console.log('  after the guard:');
-  await time('GET /api/users/account: me.info (once per cache entry)', () => services.me.info(resolved.account));
-  await time('GET /api/users/account: OTP state (query, every request)', () => services.me.otpEnabled(resolved.account));
+  // the OTP state is part of it: turning OTP on or off moves the auth epoch (migration 0034)
+  await time('GET /api/users/account: me.info with its OTP state (once per cache entry)', () => services.me.info(resolved.account));
   const current = services.perm.currentUser(resolved.account, resolved.principal);
   // Both reads keep their serialized answer with the guard's cache entry (Resolved.memo): what
   // follows is paid once per entry, not per request.
