@@ -11,7 +11,9 @@
  *   - none: a public client names itself (client_id only); only where the endpoint allows it.
  * The two secret methods are interchangeable for a client registered with either: both present
  * the same secret, and relying-party libraries pick one on their own. A secret is checked with
- * one HMAC (services.clients.verifySecret), never a password hash (issue 12 bench).
+ * one HMAC (services.clients.verifySecret), never a password hash (issue 12 bench); once a
+ * secret has matched, the same text is recognised by a constant-time compare for as long as the
+ * client object it matched holds (see `secretMatches`).
  *
  * Failures are one answer, 401 invalid_client (§5.2), with `WWW-Authenticate: Basic` when the
  * client tried Basic. Brute force (AS-13): failures per client are counted in the shared
@@ -19,6 +21,7 @@
  * blocked client is refused before its secret is looked at. The happy path writes nothing: a
  * block learnt from the store is kept in this process until it ends.
  */
+import crypto from 'node:crypto';
 import type { OAuthClient } from '../../clients/clients.repo.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Secrets } from '../../platform/crypto.js';
@@ -75,6 +78,8 @@ interface Presented {
 }
 
 function formDecode(s: string): string {
+  // generated ids and secrets are letters and digits: nothing to decode (the common case)
+  if (!s.includes('%') && !s.includes('+')) return s;
   try {
     return decodeURIComponent(s.replace(/\+/g, ' '));
   } catch {
@@ -85,11 +90,13 @@ function formDecode(s: string): string {
 /** Which method the request uses, and who it says it is (nothing checked yet). */
 function presented(req: ClientAuthRequest): Presented {
   const p = req.params;
-  const basicHeader = req.authorization && /^Basic\s+/i.test(req.authorization) ? req.authorization.replace(/^Basic\s+/i, '') : undefined;
-  const used = [basicHeader !== undefined, p.client_secret !== undefined, p.client_assertion !== undefined || p.client_assertion_type !== undefined].filter(
-    Boolean,
-  );
-  if (used.length > 1) throw new InvalidRequest('use exactly one client authentication method (RFC 6749 §2.3)');
+  const scheme = req.authorization ? /^Basic\s+/i.exec(req.authorization) : null;
+  const basicHeader = scheme ? req.authorization!.slice(scheme[0].length) : undefined;
+  const used =
+    Number(basicHeader !== undefined) +
+    Number(p.client_secret !== undefined) +
+    Number(p.client_assertion !== undefined || p.client_assertion_type !== undefined);
+  if (used > 1) throw new InvalidRequest('use exactly one client authentication method (RFC 6749 §2.3)');
   if (basicHeader !== undefined) {
     const decoded = Buffer.from(basicHeader.trim(), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
@@ -128,6 +135,27 @@ export function createClientAuth(deps: ClientAuthDeps) {
   const policy = { ...CLIENT_AUTH_THROTTLE };
   /** this process's knowledge of blocked clients: client row id → blocked until (ms) */
   const blocked = new Map<string, number>();
+  /**
+   * The secret text that last matched each client object. A confidential client presents the
+   * same secret on every call; re-hashing it each time was a measurable share of a token
+   * (issue 12 bench). Keyed by the object, not the client id: the client cache hands out one
+   * frozen object per client only while the auth epoch holds (clients/client-cache.ts), and any
+   * change to the row — disabled, secret regenerated, deleted — moves the epoch, so the next
+   * request gets a new object with nothing remembered. Only the exact text is recognised, in
+   * constant time (the length is not hidden: generated secrets all have one length, SPEC §9);
+   * anything else goes through the hash as before, so a wrong secret costs what it always did.
+   */
+  const matchedSecrets = new WeakMap<OAuthClient, Buffer>();
+  function secretMatches(client: OAuthClient, presented: string): boolean {
+    const known = matchedSecrets.get(client);
+    if (known !== undefined) {
+      const given = Buffer.from(presented);
+      if (given.length === known.length && crypto.timingSafeEqual(given, known)) return true;
+    }
+    if (!deps.verifySecret(client, presented)) return false;
+    matchedSecrets.set(client, Buffer.from(presented));
+    return true;
+  }
   const keyOf = (c: OAuthClient) => ({ realmId: c.realmId, kind: 'account' as const, keyHash: secrets.hash('throttle-client', c.id) });
 
   function refusal(p: Presented, description: string, extra: Record<string, string> = {}): InvalidClient {
@@ -198,7 +226,7 @@ export function createClientAuth(deps: ClientAuthDeps) {
     } else if (p.method === 'private_key_jwt') {
       ok = registered === 'private_key_jwt' && (await checkAssertion(p, client, req));
     } else {
-      ok = SECRET_METHODS.includes(registered) && deps.verifySecret(client, p.secret ?? '');
+      ok = SECRET_METHODS.includes(registered) && secretMatches(client, p.secret ?? '');
     }
     if (!ok) return failed(p, client);
     if (until !== undefined) await deps.throttle.settle([keyOf(client)], []);

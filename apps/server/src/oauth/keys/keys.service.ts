@@ -113,10 +113,16 @@ export function createOAuthKeysService(deps: {
 
   /** The signing key of `alg` at `now`: the newest generation whose use_after has come. */
   function activeOf(st: RealmKeys, alg: JwsAlg, now: number): LoadedKey | undefined {
-    const ofAlg = published(st, now).filter((k) => k.alg === alg);
-    const ready = ofAlg.filter((k) => k.row.use_after <= now);
-    if (ready.length) return ready.reduce((a, b) => (b.row.generation > a.row.generation ? b : a));
-    return ofAlg[0];
+    // one pass, no arrays: this runs for every token signed
+    let first: LoadedKey | undefined;
+    let ready: LoadedKey | undefined;
+    for (const k of st.keys) {
+      if (k.alg !== alg || (k.row.remove_after !== null && k.row.remove_after <= now)) continue;
+      first ??= k;
+      if (k.row.use_after <= now && (!ready || k.row.generation > ready.row.generation)) ready = k;
+    }
+    // none ready yet: the first published of `alg`
+    return ready ?? first;
   }
 
   /** Inserts generation `generation` of `alg`; false when another instance took that generation. */
@@ -193,7 +199,10 @@ export function createOAuthKeysService(deps: {
 
     /** Signs with the realm's current key of `alg`; the header gets `alg` and `kid`. */
     async sign(realmId: string, alg: JwsAlg, header: { typ: string }, payload: object): Promise<string> {
-      const k = await signingKey(realmId, alg);
+      // the keys held and fresh (every token but the first few after a reload): no await on the way
+      const st = cache.get(realmId);
+      const now = clock.now();
+      const k = (st && now - st.loadedAt < KEY_CACHE_TTL_MS ? activeOf(st, alg, now) : undefined) ?? (await signingKey(realmId, alg));
       return signJwt({ kid: k.kid, alg: k.alg, privateKey: privateKeyOf(k) }, header, payload);
     },
 
