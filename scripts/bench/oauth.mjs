@@ -77,11 +77,13 @@ async function startOidcProvider(cpu) {
  * through the services by scripts/bench/oauth-seed.ts (before the server starts: same
  * database, same master key, same PUBLIC_URL, so the issuer and keys agree).
  */
+let started = 0;
 export async function startUmbo(cpu, dialect, entry = COMPILED) {
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-oauth-'));
-  const dbName = dialect === 'postgres' ? `umbo_bench_oauth_${process.pid}` : undefined;
+  // one database per server: two servers started by one process (old vs new build) must not share one
+  const dbName = dialect === 'postgres' ? `umbo_bench_oauth_${process.pid}_${started++}` : undefined;
   if (dbName) await createDatabase(dbName);
   const env = {
     DATA_DIR: dataDir,
