@@ -81,6 +81,16 @@ describeBothDbs('accounts repository', (h) => {
     expect(await repo().countAccounts(realmId, { q: `${tag}_` })).toBe(4);
   });
 
+  it('a sign-in writes its time and the area it named; a sign-in naming none keeps the area', async () => {
+    const realmId = await createRealm(h());
+    const now = h().clock.now();
+    const p = await repo().insertPerson({ realmId, username: 'signs_in', passwordHash: null, now });
+    await repo().recordSignIn(realmId, p.id, now + 1, '86');
+    expect(await repo().findAccountById(realmId, p.id)).toMatchObject({ last_login_at: now + 1, last_login_area: '86' });
+    await repo().recordSignIn(realmId, p.id, now + 2);
+    expect(await repo().findAccountById(realmId, p.id)).toMatchObject({ last_login_at: now + 2, last_login_area: '86' });
+  });
+
   it('writes given a transaction happen together or not at all', async () => {
     const realmId = await createRealm(h());
     const now = h().clock.now();

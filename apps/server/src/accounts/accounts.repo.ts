@@ -8,6 +8,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
+import { prepare } from '../platform/prepared.js';
 import { accountListQueries } from './accounts.list.repo.js';
 import { serviceAccountQueries } from './accounts.service-accounts.repo.js';
 import type { AccountTable } from './accounts.tables.js';
@@ -104,6 +105,21 @@ function serviceRow(s: NewService): Insertable<AccountTable> {
 export function createAccountRepo(db: Db) {
   const byId = (trx: Db, realmId: string, id: string) => trx.updateTable('accounts').where('realm_id', '=', realmId).where('id', '=', id);
   const updatedOne = (res: { numUpdatedRows: bigint }) => Number(res.numUpdatedRows) === 1;
+  // every sign-in writes its time and area: built once (platform/prepared.ts)
+  const signedIn = prepare<{ realm: string; id: string; at: number; area: string }>(db, (p) =>
+    db
+      .updateTable('accounts')
+      .set({ last_login_at: p('at'), last_login_area: p('area') })
+      .where('realm_id', '=', p('realm'))
+      .where('id', '=', p('id')),
+  );
+  const signedInAt = prepare<{ realm: string; id: string; at: number }>(db, (p) =>
+    db
+      .updateTable('accounts')
+      .set({ last_login_at: p('at') })
+      .where('realm_id', '=', p('realm'))
+      .where('id', '=', p('id')),
+  );
 
   function filtered(trx: Db, realmId: string, q: Omit<AccountListQuery, 'limit' | 'offset'>) {
     let s = trx.selectFrom('accounts').where('realm_id', '=', realmId);
@@ -160,6 +176,11 @@ export function createAccountRepo(db: Db) {
       return Number(row.n);
     },
 
+    /** A sign-in's time, and its login area when it named one (SPEC §3 last login time and area). */
+    async recordSignIn(realmId: string, id: string, at: number, area?: string, trx: Db = db): Promise<void> {
+      if (area === undefined) await signedInAt.run({ realm: realmId, id, at }, trx);
+      else await signedIn.run({ realm: realmId, id, at, area }, trx);
+    },
     async updateAccount(realmId: string, id: string, patch: Updateable<AccountTable>, trx: Db = db): Promise<boolean> {
       return updatedOne(await byId(trx, realmId, id).set(patch).executeTakeFirst());
     },

@@ -30,6 +30,20 @@ export interface AuditInput {
   changes?: readonly string[] | undefined;
   /** small, non-secret facts ({count: 3}, {reason: 'bad_password'}) */
   detail?: Readonly<Record<string, string | number | boolean>> | undefined;
+  /**
+   * The realm's settings as the recording flow read them at its start (a sign-in): taps that
+   * need them (federation/bigdata) use these instead of reading them again. Not stored.
+   */
+  realmSettings?: RealmSettingsSeen | undefined;
+}
+
+/**
+ * The part of a realm's settings the audit's taps look at, as a shape: audit/ sits below
+ * realms/ and does not import it (realms/realm-settings.ts StoredRealmSettings fits it).
+ */
+export interface RealmSettingsSeen {
+  backend_type: string;
+  backend?: { type: string; category?: string } | undefined;
 }
 
 export interface AuditEvent {

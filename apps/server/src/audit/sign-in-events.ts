@@ -16,7 +16,7 @@
 import type { Account } from '../accounts/accounts.repo.js';
 import type { Db } from '../platform/db.js';
 import { ApiError } from '../platform/errors.js';
-import type { AuditService } from './audit.service.js';
+import type { AuditService, RealmSettingsSeen } from './audit.service.js';
 
 export type SignInMethod = 'password' | 'sms' | 'email' | 'ftoken' | 'upstream';
 export interface SignInRequest {
@@ -32,6 +32,8 @@ export interface SignInTrace {
   second?: 'off' | 'empty' | 'ok' | 'wrong';
   /** the realm's shortest lock: a failure that blocks the next try this long started a lock */
   lockMs?: number;
+  /** the realm's settings as the flow read them (handed to `succeeded`) */
+  settings?: RealmSettingsSeen;
 }
 
 /** Catalogue key of a failure → the reason stored (a small closed set; unknown keys read 'other'). */
@@ -71,8 +73,11 @@ export function createSignInEvents(audit: AuditService) {
     }
   }
 
-  /** A sign-in that issued a session. */
-  async function succeeded(method: SignInMethod, account: Account, request: SignInRequest, trx?: Db): Promise<void> {
+  /**
+   * A sign-in that issued a session. `settings`: the realm's settings as the flow read them at
+   * its start, handed to the audit's taps so that they need not read them again (issue 14 bench).
+   */
+  async function succeeded(method: SignInMethod, account: Account, request: SignInRequest, trx?: Db, settings?: RealmSettingsSeen): Promise<void> {
     await audit.record(
       {
         realmId: account.realm_id,
@@ -82,6 +87,7 @@ export function createSignInEvents(audit: AuditService) {
         result: 'ok',
         request,
         detail: { method },
+        realmSettings: settings,
       },
       trx,
     );

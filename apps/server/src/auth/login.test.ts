@@ -123,6 +123,19 @@ describeBothDbs('password sign-in', (h) => {
     expect(row).toMatchObject({ last_login_at: h().clock.now(), last_login_area: '86' });
   });
 
+  it('a sign-in reads the realm settings once: the audit trail and the Ali Living hook use what the form read', async () => {
+    const a = await createPerson(h());
+    const policy = h().ctx.services.realmPolicy;
+    const reads = () => policy.stats().hits + policy.stats().misses;
+    const answer = await captcha(h());
+    const before = reads();
+    const res = await as(h()).post('/api/users/auth/login', { username: a.username, password: a.password, ...answer });
+    expect(res.status).toBe(200);
+    // the Ali Living hook runs after the answer: let it
+    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
+    expect(reads() - before).toBe(1);
+  });
+
   it('service accounts sign in as owner/subname, case-insensitively (DESIGN.md §4)', async () => {
     const owner = await createPerson(h());
     const svc = await createService(h(), owner, 'robot.arm');

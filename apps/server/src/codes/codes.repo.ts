@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../platform/db.js';
+import { prepare, type Prepared } from '../platform/prepared.js';
 // The tables' declaration (merged into platform/db.ts's Database) comes with the repo that writes them.
 import './codes.tables.js';
 import { windowOf, type CheckResult, type CodeAttempt, type CodeKey, type CodeStore, type CounterKey, type NewCode } from './store.js';
@@ -16,6 +17,43 @@ const counterKey = (k: CounterKey) => `realm:${k.realmId}:${k.name}:${k.keyHash}
 export function createCodeRepo(
   db: Db,
 ): CodeStore & { deleteStaleCodes(now: number, graceMs: number): Promise<number>; deleteAllInRealm(realmId: string, trx?: Db): Promise<void> } {
+  // The password form counts two captcha counters per sign-in and gives them back after it:
+  // those statements are built once per number of keys (platform/prepared.ts), not per call.
+  const byCount = (build: (n: number) => Prepared<Record<string, unknown>>) => {
+    const made: Prepared<Record<string, unknown>>[] = [];
+    return (n: number) => (made[n] ??= build(n));
+  };
+  const hitStatement = byCount((n) =>
+    prepare<Record<string, unknown>>(db, (p) =>
+      db
+        .insertInto('rate_counters')
+        .values(Array.from({ length: n }, (_, i) => ({ key: p(`key${i}`) as string, count: 1, window_end: p(`end${i}`) as number })))
+        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ count: eb('rate_counters.count', '+', 1) })))
+        .returning(['key', 'count']),
+    ),
+  );
+  const releaseStatement = byCount((n) =>
+    prepare<Record<string, unknown>>(db, (p) =>
+      db
+        .updateTable('rate_counters')
+        .set({ count: sql`count - 1` })
+        .where(
+          'key',
+          'in',
+          Array.from({ length: n }, (_, i) => p(`key${i}`) as string),
+        )
+        .where('count', '>', 0),
+    ),
+  );
+  const keyArgs = (names: string[], keys?: CounterKey[]) => {
+    const args: Record<string, unknown> = {};
+    names.forEach((n, i) => {
+      args[`key${i}`] = n;
+      if (keys) args[`end${i}`] = windowOf(keys[i]!).end;
+    });
+    return args;
+  };
+
   const byKey = (k: CodeKey) =>
     db.selectFrom('verification_codes').selectAll().where('realm_id', '=', k.realmId).where('purpose', '=', k.purpose).where('target_hash', '=', k.targetHash);
 
@@ -105,23 +143,13 @@ export function createCodeRepo(
     async hitCounters(keys: CounterKey[]): Promise<number[]> {
       if (keys.length === 0) return [];
       const names = keys.map(counterKey);
-      const rows = await db
-        .insertInto('rate_counters')
-        .values(keys.map((k, i) => ({ key: names[i]!, count: 1, window_end: windowOf(k).end })))
-        .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ count: eb('rate_counters.count', '+', 1) })))
-        .returning(['key', 'count'])
-        .execute();
+      const { rows } = await hitStatement(keys.length).run<{ key: string; count: number | string }>(keyArgs(names, keys));
       return names.map((n) => Number(rows.find((r) => r.key === n)?.count ?? 0));
     },
 
     async releaseCounters(keys: CounterKey[]): Promise<void> {
       if (keys.length === 0) return;
-      await db
-        .updateTable('rate_counters')
-        .set({ count: sql`count - 1` })
-        .where('key', 'in', keys.map(counterKey))
-        .where('count', '>', 0)
-        .execute();
+      await releaseStatement(keys.length).run(keyArgs(keys.map(counterKey)));
     },
 
     async clearCounter(k: CounterKey): Promise<void> {

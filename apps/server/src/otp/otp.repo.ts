@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
+import { prepare } from '../platform/prepared.js';
 import type { AccountOtpTable } from './otp.tables.js';
 
 export type AccountOtp = Selectable<AccountOtpTable>;
@@ -17,9 +18,14 @@ export interface OtpOwner {
 export function createOtpRepo(db: Db) {
   const otp = (trx: Db, o: OtpOwner) => trx.updateTable('account_otp').where('realm_id', '=', o.realmId).where('account_id', '=', o.accountId);
 
+  // Every password sign-in asks whether the account has a one-time password: built once (platform/prepared.ts).
+  const find = prepare<{ realm: string; account: string }>(db, (p) =>
+    db.selectFrom('account_otp').selectAll().where('realm_id', '=', p('realm')).where('account_id', '=', p('account')),
+  );
+
   return {
-    findOtp(o: OtpOwner, trx: Db = db): Promise<AccountOtp | undefined> {
-      return trx.selectFrom('account_otp').selectAll().where('realm_id', '=', o.realmId).where('account_id', '=', o.accountId).executeTakeFirst();
+    async findOtp(o: OtpOwner, trx: Db = db): Promise<AccountOtp | undefined> {
+      return (await find.run<AccountOtp>({ realm: o.realmId, account: o.accountId }, trx)).rows[0];
     },
     /** Keeps a setup's secret until it is confirmed; a new setup replaces an unconfirmed one. */
     async savePendingSecret(o: OtpOwner, sealed: string, now: number, trx: Db = db): Promise<void> {

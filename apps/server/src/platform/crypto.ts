@@ -3,15 +3,26 @@ import crypto from 'node:crypto';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
+/**
+ * CSPRNG bytes drawn 4 KiB at a time and each used once, as Node's randomUUID keeps its own
+ * batch: a sign-in makes several ids and a token, and one system-random call each was a
+ * measurable share of it (issue 14 bench).
+ */
+const pool = Buffer.alloc(4096);
+let poolUsed = pool.length;
+
 /** Unbiased random string over [A-Za-z0-9]; 32 chars ≈ 190 bits (SPEC §9, AS-12). */
 export function randomString(length = 32, alphabet = ALNUM): string {
+  // Rejection sampling keeps every character equally likely.
+  const below = 256 - (256 % alphabet.length);
   let out = '';
   while (out.length < length) {
-    for (const b of crypto.randomBytes(length * 2)) {
-      // Rejection sampling keeps every character equally likely.
-      if (b < 256 - (256 % alphabet.length)) out += alphabet[b % alphabet.length];
-      if (out.length === length) break;
+    if (poolUsed === pool.length) {
+      crypto.randomFillSync(pool);
+      poolUsed = 0;
     }
+    const b = pool[poolUsed++]!;
+    if (b < below) out += alphabet[b % alphabet.length];
   }
   return out;
 }

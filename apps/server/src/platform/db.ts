@@ -3,7 +3,7 @@
  * set of migrations for both. Portability rules: ids are text, times are integer
  * milliseconds (bigint), booleans are integers 0/1, JSON is text.
  */
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type QueryResult } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
@@ -66,6 +66,21 @@ export function syncReaderOf(db: Db): ((sql: string) => unknown) | undefined {
   return syncReaders.get(db);
 }
 
+/**
+ * SQLite only: runs one compiled statement synchronously on the process's connection, as
+ * Kysely's driver would, without its mutex and promise chain (issue 14 bench: a federated
+ * sign-in runs about ten statements, and the driver's path cost more CPU than SQLite did).
+ * Only while no transaction is open on the connection: the statement then commits on its own,
+ * exactly as through the driver, and a transaction of another request never absorbs it.
+ * Answers undefined when a transaction is open: the caller goes through Kysely (and waits).
+ * Absent on PostgreSQL.
+ */
+export type SyncRunner = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | undefined;
+const syncRunners = new WeakMap<Db, SyncRunner>();
+export function syncRunnerOf(db: Db): SyncRunner | undefined {
+  return syncRunners.get(db);
+}
+
 export interface OpenDbOptions {
   /** PostgreSQL schema to use (tests isolate suites this way) */
   schema?: string;
@@ -102,6 +117,14 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   syncReaders.set(db, (source) => database.prepare(source).get());
+  syncRunners.set(db, (source, parameters) => {
+    if (sqlite.inTransaction) return undefined;
+    // the same calls and answer shape as Kysely's SqliteConnection.executeQuery
+    const stmt = database.prepare(source);
+    if (stmt.reader) return { rows: stmt.all(parameters) };
+    const { changes, lastInsertRowid } = stmt.run(parameters);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  });
   return {
     db,
     dialect: 'sqlite',

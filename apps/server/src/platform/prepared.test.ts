@@ -28,6 +28,33 @@ describeBothDbs('prepared statements', (h) => {
     expect((await read.run({ id: 'prep-none' })).rows).toEqual([]);
   });
 
+  it('a run outside any transaction is never taken into another one left open: its write outlives that rollback', async () => {
+    const db = h().ctx.db;
+    const realm = 'master';
+    const [mine, theirs] = [(await createPerson(h(), { realmId: realm })).id, (await createPerson(h(), { realmId: realm })).id];
+    const insert = prepare<{ id: string }>(db, (p) =>
+      db.insertInto('account_settings').values({ account_id: p('id'), realm_id: realm, data: '{}', updated_at: 1 }),
+    );
+    let opened!: () => void;
+    let release!: () => void;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    const released = new Promise<void>((r) => (release = r));
+    const other = db.transaction().execute(async (trx) => {
+      await insert.run({ id: theirs }, trx);
+      opened();
+      await released;
+      throw new Error('roll back');
+    });
+    await isOpen;
+    // on SQLite the one connection is inside that transaction now: this run must wait or go apart, never join it
+    const run = insert.run({ id: mine });
+    release();
+    await expect(other).rejects.toThrow('roll back');
+    expect((await run).numAffectedRows).toBe(1n);
+    const left = await db.selectFrom('account_settings').select('account_id').where('account_id', 'in', [mine, theirs]).execute();
+    expect(left.map((r) => r.account_id)).toEqual([mine]);
+  });
+
   it('runs on the transaction it is given: a rollback takes its write away', async () => {
     const db = h().ctx.db;
     const realm = 'master';

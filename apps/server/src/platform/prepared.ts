@@ -10,7 +10,7 @@
  * several rows) must be a statement of its own per length.
  */
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
-import type { Db } from './db.js';
+import { syncRunnerOf, type Db } from './db.js';
 
 const MARK = '\u0000umbo-prepared:';
 
@@ -28,11 +28,21 @@ export function prepare<A extends object>(db: Db, build: (p: <K extends keyof A 
   const compiled = build((name) => `${MARK}${name}` as never).compile();
   const slots: Slot[] = compiled.parameters.map((v) => (typeof v === 'string' && v.startsWith(MARK) ? { name: v.slice(MARK.length) } : { value: v }));
   const { sql } = compiled;
+  const runNow = syncRunnerOf(db);
   return {
     sql,
     run<R>(args: A, trx: Db = db): Promise<QueryResult<R>> {
       // every named value is bound: undefined (which the builder would have left out) as null
       const parameters = slots.map((s) => ('name' in s ? ((args as Record<string, unknown>)[s.name] ?? null) : s.value));
+      // SQLite outside a transaction: at once on the connection (platform/db.ts syncRunnerOf)
+      if (runNow && trx === db) {
+        try {
+          const done = runNow(sql, parameters);
+          if (done) return Promise.resolve(done as QueryResult<R>);
+        } catch (err) {
+          return Promise.reject(err);
+        }
+      }
       return trx.executeQuery<R>(CompiledQuery.raw(sql, parameters));
     },
   };

@@ -29,7 +29,7 @@ export async function completeSignIn(
   if (account.disabled) throw fail('ACCOUNT_DISABLED');
   if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
   const issued = await d.sessions.issue(account, { ip: meta.ip, userAgent: meta.userAgent });
-  await d.accounts.updateAccount(account.realm_id, account.id, { last_login_at: d.clock.now() });
+  await d.accounts.recordSignIn(account.realm_id, account.id, d.clock.now());
   const request = { ip: meta.ip, userAgent: meta.userAgent };
   if (proved) await d.signIns?.secondFactorPassed(meta.method, account, request);
   await d.signIns?.succeeded(meta.method, account, request);

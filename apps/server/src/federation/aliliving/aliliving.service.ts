@@ -103,11 +103,14 @@ export function createAliLivingService(deps: AliLivingDeps) {
    * Called by a successful sign-in: schedules the link for after the answer (the next turn
    * of the event loop, so not even its first SQL statement runs before the answer is written).
    */
-  function afterSignIn(account: { id: string; realm_id: string }): void {
+  function afterSignIn(account: { id: string; realm_id: string }, seen?: { backend_type: string }): void {
+    // the sign-in's own settings say another backend type: nothing to schedule
+    if (seen && seen.backend_type !== 'aliliving') return;
     const p = new Promise<void>((resolve) => setImmediate(resolve))
       .then(async () => {
-        // outside an aliliving realm nothing is linked (a row left waiting is parked by the retry job): no SQL per sign-in
-        const s = await deps.settingsOf(account.realm_id).catch(() => undefined);
+        // outside an aliliving realm nothing is linked (a row left waiting is parked by the retry job): no SQL per sign-in;
+        // the settings the sign-in read at its start, when it handed them over
+        const s = seen ?? (await deps.settingsOf(account.realm_id).catch(() => undefined));
         if (!s || s.backend_type === 'aliliving') await link(account.realm_id, account.id);
       })
       .finally(() => pending.delete(p));

@@ -5,14 +5,16 @@
  * and timing stay what they were.
  */
 import type { Account } from '../../accounts/accounts.repo.js';
+import type { RealmSettingsSeen } from '../../audit/audit.service.js';
 import type { SignInEvents } from '../../audit/sign-in-events.js';
 
-export function linkAfterSignIn(events: SignInEvents, after: (account: Pick<Account, 'id' | 'realm_id'>) => void): SignInEvents {
+/** `after` gets the realm's settings when the sign-in handed them over (it then reads none). */
+export function linkAfterSignIn(events: SignInEvents, after: (account: Pick<Account, 'id' | 'realm_id'>, settings?: RealmSettingsSeen) => void): SignInEvents {
   return {
     ...events,
-    async succeeded(method, account, request, trx) {
-      await events.succeeded(method, account, request, trx);
-      after(account);
+    async succeeded(method, account, request, trx, settings) {
+      await events.succeeded(method, account, request, trx, settings);
+      after(account, settings);
     },
   };
 }

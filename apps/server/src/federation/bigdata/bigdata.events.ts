@@ -10,7 +10,7 @@
  * fields — never a value, an address, a password or a code (the audit input holds none either).
  */
 import { ErrorCodes } from '@umbo/contracts';
-import type { AuditInput, AuditService } from '../../audit/audit.service.js';
+import type { AuditInput, AuditService, RealmSettingsSeen } from '../../audit/audit.service.js';
 import type { Clock } from '../../platform/clock.js';
 import { newId } from '../../platform/crypto.js';
 import { ApiError } from '../../platform/errors.js';
@@ -110,8 +110,9 @@ export type AccountsCreated = (e: AuditInput, accounts: readonly { id: string; u
 /** The audit service, with the events of bigdata realms queued beside their audit rows. */
 export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): AuditService & { accountsCreated: AccountsCreated } {
   /** The realm's data-centre category, or undefined when the realm does not report. */
-  async function categoryOf(realmId: string, trx?: Db): Promise<string | undefined> {
-    const st = await settingsIn(realmId, trx);
+  async function categoryOf(realmId: string, trx?: Db, seen?: RealmSettingsSeen): Promise<string | undefined> {
+    // a sign-in hands over the settings it read at its start: no second read of them (nor of the auth epoch)
+    const st: RealmSettingsSeen | undefined = !trx && seen ? seen : await settingsIn(realmId, trx);
     if (!st) return undefined;
     return st.backend_type === 'bigdata' && st.backend?.type === 'bigdata' ? st.backend.category : undefined;
   }
@@ -166,7 +167,7 @@ export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): Au
       return;
     }
     // No transaction of the caller's (a sign-in): the audit row and the report commit together.
-    const category = await categoryOf(e.realmId);
+    const category = await categoryOf(e.realmId, undefined, e.realmSettings);
     if (category === undefined) return audit.record(e);
     await deps.transact(async (t) => {
       await audit.record(e, t);
