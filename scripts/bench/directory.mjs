@@ -15,17 +15,19 @@
  *   rows/s and the server's peak RSS while it streams (flat memory)
  *
  * Standalone: node scripts/bench/directory.mjs [--quick] [--sqlite|--pg] [--count N]
+ * The import alone, on a small seed, old and new builds alternating (directory-import.mjs):
+ *   node scripts/bench/directory.mjs --only import [--sqlite|--pg] [--count N] [--rows N] [--rounds N] [--entry main.js …]
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { benchImport, importCsv, REALM } from './directory-import.mjs';
 import { sample, seedPostgres, seedSqlite } from './seed.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import { adminToken, call, fmt, onInterrupt, printVerdicts, root, rssMb, sequential, startServer, verdict } from './lib.mjs';
 
-const REALM = 'bench';
 /** Seconds one measurement may take (at least 20 requests run): slow plans must not stretch the bench to hours. */
 const LIMIT_S = 15;
 
@@ -119,20 +121,6 @@ async function exportAll(base, token, pid) {
   }
   const seconds = (performance.now() - t0) / 1000;
   return { rows, seconds, bytes, rssBefore, rssPeak: Math.max(rssPeak, rssMb(pid) ?? 0) };
-}
-
-async function importCsv(base, token, rows, dryRun) {
-  const lines = ['userName,email,phone'];
-  for (let i = 0; i < rows; i++) lines.push(`imported_${i},imported.${i}@import.example,+8619${String(i).padStart(9, '0')}`);
-  const body = lines.join('\n') + '\n';
-  const t0 = performance.now();
-  const r = await call(base, 'POST', `/api/users/realms/${REALM}/accounts/import${dryRun ? '?dryRun=1' : ''}`, {
-    token,
-    body,
-    headers: { 'content-type': 'text/csv' },
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  return { status: r.status, data: r.json?.data, text: r.text, seconds, bytes: Buffer.byteLength(body) };
 }
 
 /**
@@ -311,10 +299,24 @@ export async function benchDirectory({ dialect, count = 1_000_000, quick = false
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const quick = process.argv.includes('--quick');
-  const i = process.argv.indexOf('--count');
-  const count = i > 0 ? Number(process.argv[i + 1]) : quick ? 100_000 : 1_000_000;
-  const dialects = process.argv.includes('--pg') ? ['postgres'] : process.argv.includes('--sqlite') ? ['sqlite'] : ['sqlite', 'postgres'];
-  for (const dialect of dialects) await benchDirectory({ dialect, count, quick });
+  const argv = process.argv;
+  const quick = argv.includes('--quick');
+  const valueOf = (flag) => (argv.indexOf(flag) > 0 ? argv[argv.indexOf(flag) + 1] : undefined);
+  const only = valueOf('--only');
+  if (only !== undefined && only !== 'import') throw new Error(`--only: import is the one part that runs alone (got ${only})`);
+  const count = valueOf('--count') ? Number(valueOf('--count')) : only ? 100_000 : quick ? 100_000 : 1_000_000;
+  const dialects = argv.includes('--pg') ? ['postgres'] : argv.includes('--sqlite') ? ['sqlite'] : ['sqlite', 'postgres'];
+  const entries = argv.flatMap((a, k) => (argv[k - 1] === '--entry' ? [path.resolve(a)] : []));
+  for (const dialect of dialects) {
+    if (only)
+      await benchImport({
+        dialect,
+        count,
+        importRows: Number(valueOf('--rows') ?? (quick ? 20_000 : 100_000)),
+        rounds: Math.min(10, Number(valueOf('--rounds') ?? 3)),
+        entries: entries.length ? entries : [undefined],
+      });
+    else await benchDirectory({ dialect, count, quick });
+  }
   printVerdicts();
 }

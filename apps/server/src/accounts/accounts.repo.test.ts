@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { transactOn } from '../platform/db.js';
 import { describeBothDbs } from '../test/harness.js';
 import { createRealm, randomName } from '../test/kit.js';
-import { normaliseEmail, normaliseUsername } from './accounts.repo.js';
+import { normaliseEmail, normaliseUsername, type NewPerson } from './accounts.repo.js';
 
 it('user names and addresses fold one way: NFKC, lower case, trimmed (issue 8)', () => {
   expect(normaliseUsername(' \uFF2Bate ')).toBe('kate');
@@ -102,5 +102,59 @@ describeBothDbs('accounts repository', (h) => {
       }),
     ).rejects.toThrow();
     expect(await repo().countAccounts(realmId)).toBe(0);
+  });
+
+  it('a CSV import writes many rows as insertPerson writes one, past every batch, and finds the names a realm already holds', async () => {
+    const realmId = await createRealm(h());
+    const now = h().clock.now();
+    const n = 10_003; // past a batch of 500 (SQLite) and of 10,000 (PostgreSQL)
+    const people: NewPerson[] = Array.from({ length: n }, (_, i) => ({
+      realmId,
+      username: `Bulk_${i}`,
+      passwordHash: null,
+      email: `Bulk.${i}@Example.test`,
+      now,
+    }));
+    people[7] = { ...people[7]!, passwordHash: 'hash-7', phone: '+8613900000007', forcePassword: true, disabled: true, activated: false, registArea: '86' };
+    expect(await repo().insertPersons(people)).toBe(n);
+    expect(await repo().countAccounts(realmId, { kind: 'person' })).toBe(n);
+    const one = await repo().insertPerson({ ...people[7]!, username: 'Single', email: null, phone: null, id: 'single-7' });
+    const bulk7 = await repo().findAccountByUsername(realmId, 'bulk_7');
+    expect(bulk7).toEqual({
+      ...one,
+      id: bulk7!.id,
+      username: 'Bulk_7',
+      username_norm: 'bulk_7',
+      email: 'Bulk.7@Example.test',
+      email_norm: 'bulk.7@example.test',
+      phone: '+8613900000007',
+    });
+    expect(await repo().findAccountByUsername(realmId, `bulk_${n - 1}`)).toMatchObject({
+      email_norm: `bulk.${n - 1}@example.test`,
+      password_hash: null,
+      disabled: 0,
+      activated: 1,
+      force_password: 0,
+    });
+
+    // taken: folded names and addresses, a service account's name too; another realm's never
+    await repo().insertService({ owner: bulk7!, subname: 'cam', passwordHash: 'x', now });
+    const other = await createRealm(h());
+    await repo().insertPerson({ realmId: other, username: 'elsewhere', passwordHash: null, email: 'elsewhere@example.test', now });
+    const taken = await repo().findTakenKeys(realmId, {
+      usernames: ['bulk_0', `bulk_${n - 1}`, 'bulk_7/cam', 'nobody', 'elsewhere'],
+      emails: ['bulk.3@example.test', 'elsewhere@example.test'],
+      phones: ['+8613900000007', '+8613900000008'],
+    });
+    expect(taken).toEqual({
+      usernames: new Set(['bulk_0', `bulk_${n - 1}`, 'bulk_7/cam']),
+      emails: new Set(['bulk.3@example.test']),
+      phones: new Set(['+8613900000007']),
+    });
+    expect(await repo().findTakenKeys(realmId, { usernames: [], emails: [], phones: [] })).toEqual({
+      usernames: new Set(),
+      emails: new Set(),
+      phones: new Set(),
+    });
   });
 });
