@@ -74,8 +74,10 @@ export function createPersonListService(deps: PersonListDeps) {
     // The count (capped, read from indexes) first: it tells how to read a search's page.
     const counted = await accounts.countPersonsUpTo(filter, PERSON_LIMITS.totalCap);
     // Many matches of a search are found sooner in the page's order than gathered and sorted,
-    // except for a name search listed by name, whose index already holds that order.
-    const common = Boolean(filter.q) && counted > COMMON_SEARCH && !(q.sort === 'username' && filter.field === 'username');
+    // except for a name prefix search listed by name, whose index already holds that order (a
+    // contains search's trigrams hold none).
+    const inOrder = q.sort === 'username' && filter.field === 'username' && filter.match !== 'contains';
+    const common = Boolean(filter.q) && counted > COMMON_SEARCH && !inOrder;
     // One row more than shown tells whether another page follows, without counting.
     const rows = await accounts.listPersons({
       ...filter,
@@ -119,9 +121,12 @@ export function createPersonListService(deps: PersonListDeps) {
     let completed = false;
     try {
       yield csvLine(PERSON_EXPORT_COLUMNS);
+      // A contains search's trigrams find its matches in no order: with many, each batch would
+      // gather and sort them all again, so they are read in order, each batch where the last ended.
+      const common = filter.match === 'contains' && Boolean(filter.q) && (await accounts.countPersonsUpTo(filter, COMMON_SEARCH)) > COMMON_SEARCH;
       let after: { value: string | number; id: string } | undefined;
       for (;;) {
-        const rows = await accounts.listPersons({ ...filter, sort: q.sort, order: q.order, limit: EXPORT_BATCH, after });
+        const rows = await accounts.listPersons({ ...filter, sort: q.sort, order: q.order, limit: EXPORT_BATCH, after, common });
         if (rows.length === 0) break;
         yield rows.map((r) => csvLine(exportCells(r))).join('');
         count += rows.length;

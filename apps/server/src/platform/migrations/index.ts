@@ -31,6 +31,7 @@ import * as m0031realmEpoch from './0031_realm_epoch.js';
 import * as m0032clientEpoch from './0032_client_epoch.js';
 import * as m0033accountListCovering from './0033_account_list_covering.js';
 import * as m0034otpEpoch from './0034_otp_epoch.js';
+import * as m0035accountContains from './0035_account_contains_search.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0032_client_epoch': m0032clientEpoch,
   '0033_account_list_covering': m0033accountListCovering,
   '0034_otp_epoch': m0034otpEpoch,
+  '0035_account_contains_search': m0035accountContains,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
