@@ -2,8 +2,13 @@
  * Common passwords refused by default (A-29; ASVS 6.2.4; NIST SP 800-63B §3.1.1.2), shipped
  * with the code — never downloaded at run time. Typed from the well-known public "most used
  * password" lists (SplashData, NCSC, RockYou top entries); `expand` turns each base into the
- * variants people actually use (trailing digits, years, "!"), a few thousand entries in all.
+ * variants people actually use (trailing digits, years, "!"), some fifty thousand in all.
  * Compared in lower case, so Password1 and PASSWORD1 are refused as well.
+ *
+ * The check takes a password apart (base + suffix, base + year, repeated digit, year) rather
+ * than looking it up in the expanded list: that list held ~52k strings and a hash table, about
+ * 3 MB of every server's heap for the rare password check (issue 12, memory budget).
+ * `expandCommonPasswords` builds the list itself; the tests hold the check to it exactly.
  */
 const BASES = `
 123456 123456789 12345678 12345 1234567 1234567890 1234 123123 123321 654321 666666 111111 000000 121212
@@ -73,7 +78,8 @@ const SUFFIXES = [
 ];
 const YEARS = Array.from({ length: 2026 - 1970 + 1 }, (_, i) => String(1970 + i));
 
-function expand(): Set<string> {
+/** The whole list, one entry per refused password (lower case): what `isCommonPassword` decides. */
+export function expandCommonPasswords(): Set<string> {
   const set = new Set<string>();
   const bases = BASES.split(/\s+/).filter(Boolean);
   for (const base of bases) {
@@ -86,8 +92,25 @@ function expand(): Set<string> {
   return set;
 }
 
-export const COMMON_PASSWORDS: ReadonlySet<string> = expand();
+const BASE_SET: ReadonlySet<string> = new Set(BASES.split(/\s+/).filter(Boolean));
+const YEAR_SET: ReadonlySet<string> = new Set(YEARS);
+const SHORT_YEAR_SET: ReadonlySet<string> = new Set(YEARS.map((y) => y.slice(2)));
 
+/** Whether the lower-cased password is in `expandCommonPasswords()`, without building it. */
 export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
+  const p = password.toLowerCase();
+  // one digit 4 to 16 times; a year; a year twice
+  if (/^(\d)\1{3,15}$/.test(p) || YEAR_SET.has(p)) return true;
+  if (p.length === 8 && p.slice(0, 4) === p.slice(4) && YEAR_SET.has(p.slice(0, 4))) return true;
+  // a base and one of the suffixes ('' among them)
+  for (const s of SUFFIXES) if (p.endsWith(s) && BASE_SET.has(p.slice(0, p.length - s.length))) return true;
+  // a base with a letter and a year, 4 or 2 digits
+  for (const [n, years] of [
+    [4, YEAR_SET],
+    [2, SHORT_YEAR_SET],
+  ] as const) {
+    const base = p.slice(0, -n);
+    if (p.length > n && years.has(p.slice(-n)) && /[a-z]/.test(base) && BASE_SET.has(base)) return true;
+  }
+  return false;
 }
