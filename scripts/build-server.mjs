@@ -26,6 +26,31 @@ function packageName(spec) {
   return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+/**
+ * esbuild escapes non-ASCII characters in strings and identifiers but keeps them in comments
+ * (and regular expression literals); one "§" or "—" left in a comment makes V8 hold the whole
+ * bundle's source as a two-byte string, twice its size in memory for the life of the process
+ * (issue 12 memory budget). A line of esbuild's output that starts with `//` or `/*` starts a
+ * comment, and one that starts with `*` is inside one (esbuild never wraps an expression before
+ * an operator): on such lines, when the comment runs to the line's end, each non-ASCII UTF-16
+ * unit becomes "?", one for one, so the source map's columns hold. Anything else is left as is.
+ */
+function asciiComments(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!/[^\x00-\x7f]/.test(text)) return;
+  const out = text
+    .split('\n')
+    .map((line) => {
+      if (!/[^\x00-\x7f]/.test(line)) return line;
+      const t = line.trimStart();
+      const end = t.indexOf('*/');
+      const comment = t.startsWith('//') || ((t.startsWith('/*') || t.startsWith('*')) && (end === -1 || end === t.trimEnd().length - 2));
+      return comment ? line.replace(/[^\x00-\x7f]/g, '?') : line;
+    })
+    .join('\n');
+  fs.writeFileSync(file, out);
+}
+
 /** `outfile`: elsewhere than apps/server/dist (the bench builds its own copy; it must stay under the
  * repository so that node_modules resolves). */
 export async function buildServer({ quiet = false, outfile = SERVER_OUT } = {}) {
@@ -66,6 +91,7 @@ export async function buildServer({ quiet = false, outfile = SERVER_OUT } = {}) 
     logLevel: quiet ? 'error' : 'warning',
     metafile: true,
   });
+  asciiComments(outfile);
   const bytes = fs.statSync(outfile).size;
   if (!quiet) {
     const inputs = Object.keys(result.metafile.inputs).length;

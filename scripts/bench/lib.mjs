@@ -14,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../start.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN_PASSWORD = 'bench-password-1';
@@ -99,7 +100,8 @@ export async function startServer({ databaseUrl, dataDir, cpu, env = {}, nodeArg
   // `entry`: a compiled server (scripts/build-server.mjs) run with plain node, as `npm start` runs it
   // BENCH_CPU_PROF=dir: every server the bench starts writes a V8 CPU profile there when stopped
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
-  const child = spawnNode([...prof, ...nodeArgs, ...(entry ? [entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
+  // a compiled server gets the V8 flags `npm start` gives it (scripts/start.mjs)
+  const child = spawnNode([...prof, ...nodeArgs, ...(entry ? [...SERVER_NODE_FLAGS, entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
     cpu,
     env: {
       PORT: String(port),

@@ -5,13 +5,19 @@
  * still verifying the configured name.
  */
 import net from 'node:net';
-import nodemailer from 'nodemailer';
 import type { MailMessage, RealmMailConfig } from './types.js';
 import { resolveChecked } from './outbound.js';
 
 const TIMEOUTS = { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 10_000 };
 
+/**
+ * nodemailer is loaded on the first mail, not at start: a server that sends none (or none yet)
+ * does not keep its ~3 MB of modules in the heap (issue 12 memory budget).
+ */
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
 export async function sendViaSmtpUrl(url: string, from: string, msg: MailMessage): Promise<void> {
+  const nodemailer = await loadNodemailer();
   const transport = nodemailer.createTransport(url, { ...TIMEOUTS } as object);
   try {
     await transport.sendMail({ from, to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
@@ -24,6 +30,7 @@ export async function sendViaRealmSmtp(cfg: RealmMailConfig, password: string | 
   // nodemailer is handed the checked address, an IP literal, so it does no lookup of its
   // own (its resolveHostname skips IPs) and cannot be rebound to another address.
   const address = await resolveChecked(cfg.host, allowPrivate);
+  const nodemailer = await loadNodemailer();
   const transport = nodemailer.createTransport({
     host: address,
     port: cfg.port,
