@@ -121,13 +121,15 @@ export function createAuditRepo(db: Db) {
       if (q.to !== undefined) s = s.where('at', '<', q.to);
       if (q.after) {
         const k = q.after;
-        s = s.where((eb) => eb.or([eb('at', '>', k.at), eb.and([eb('at', '=', k.at), eb('id', '>', k.id)])]));
+        // the plain bound first: PostgreSQL starts the index scan from it; the OR alone was a filter
+        // (a page 150 days back read 100,000 rows to throw them away)
+        s = s.where('at', '>=', k.at).where((eb) => eb.or([eb('at', '>', k.at), eb.and([eb('at', '=', k.at), eb('id', '>', k.id)])]));
         const rows = await s.orderBy('at', 'asc').orderBy('id', 'asc').limit(q.limit).execute();
         return rows.reverse();
       }
       if (q.before) {
         const k = q.before;
-        s = s.where((eb) => eb.or([eb('at', '<', k.at), eb.and([eb('at', '=', k.at), eb('id', '<', k.id)])]));
+        s = s.where('at', '<=', k.at).where((eb) => eb.or([eb('at', '<', k.at), eb.and([eb('at', '=', k.at), eb('id', '<', k.id)])]));
       }
       return s.orderBy('at', 'desc').orderBy('id', 'desc').limit(q.limit).execute();
     },

@@ -154,7 +154,10 @@ export function createCertRepo(db: Db) {
       }
       if (page.after) {
         const { at, id } = page.after;
-        q = q.where((eb) => eb.or([eb('pki_certs.created_at', '<', at), eb.and([eb('pki_certs.created_at', '=', at), eb('pki_certs.id', '<', id)])]));
+        // the plain bound is what PostgreSQL starts the index scan from (an OR alone is a filter)
+        q = q
+          .where('pki_certs.created_at', '<=', at)
+          .where((eb) => eb.or([eb('pki_certs.created_at', '<', at), eb.and([eb('pki_certs.created_at', '=', at), eb('pki_certs.id', '<', id)])]));
       }
       return q.orderBy('pki_certs.created_at', 'desc').orderBy('pki_certs.id', 'desc').limit(page.limit).execute();
     },
@@ -282,7 +285,7 @@ export function createCertRepo(db: Db) {
       if (o.certId) q = q.where('cert_id', '=', o.certId);
       if (o.after) {
         const { at, id } = o.after;
-        q = q.where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
+        q = q.where('at', '<=', at).where((eb) => eb.or([eb('at', '<', at), eb.and([eb('at', '=', at), eb('id', '<', id)])]));
       }
       return q.orderBy('at', 'desc').orderBy('id', 'desc').limit(o.limit).execute();
     },

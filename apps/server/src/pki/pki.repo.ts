@@ -121,7 +121,10 @@ export function createPkiRepo(db: Db) {
       if (o.q) q = q.where('accounts.username', 'like', `${o.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       if (o.after) {
         const { at, id } = o.after;
-        q = q.where((eb) => eb.or([eb('pki_cas.created_at', '<', at), eb.and([eb('pki_cas.created_at', '=', at), eb('pki_cas.id', '<', id)])]));
+        // the plain bound is what PostgreSQL starts the index scan from (an OR alone is a filter)
+        q = q
+          .where('pki_cas.created_at', '<=', at)
+          .where((eb) => eb.or([eb('pki_cas.created_at', '<', at), eb.and([eb('pki_cas.created_at', '=', at), eb('pki_cas.id', '<', id)])]));
       }
       return q.orderBy('pki_cas.created_at', 'desc').orderBy('pki_cas.id', 'desc').limit(o.limit).execute();
     },

@@ -73,7 +73,10 @@ export function createOAuthConsentRepo(db: Db) {
       if (page.clientRef) q = q.where('c.client_ref', '=', page.clientRef);
       const after = page.after;
       if (after) {
-        q = q.where((eb) => eb.or([eb('c.updated_at', '<', after.updatedAt), eb.and([eb('c.updated_at', '=', after.updatedAt), eb('c.id', '<', after.id)])]));
+        // the plain bound is what PostgreSQL starts the index scan from (an OR alone is a filter)
+        q = q
+          .where('c.updated_at', '<=', after.updatedAt)
+          .where((eb) => eb.or([eb('c.updated_at', '<', after.updatedAt), eb.and([eb('c.updated_at', '=', after.updatedAt), eb('c.id', '<', after.id)])]));
       }
       q = q.orderBy('c.updated_at', 'desc').orderBy('c.id', 'desc').limit(page.limit);
       if (page.offset) q = q.offset(page.offset);
