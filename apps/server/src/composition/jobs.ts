@@ -11,6 +11,7 @@ import { outboxJobs } from '../notify/outbox.jobs.js';
 import { deviceJobs } from '../oauth/device/device.jobs.js';
 import { tokenJobs } from '../oauth/store/tokens.jobs.js';
 import type { Job } from '../platform/jobs.js';
+import { plannerJobs } from '../platform/planner.jobs.js';
 import { expiryJobs } from '../pki/expiry.jobs.js';
 import { aliLivingJobs } from '../federation/aliliving/aliliving.jobs.js';
 import { pkiJobs } from '../pki/pki.jobs.js';
@@ -35,5 +36,6 @@ export function coreJobs(ctx: AppContext): Job[] {
     ...pkiJobs({ crl: ctx.services.pkiCrl }),
     ...expiryJobs({ notices: ctx.services.pkiExpiry }),
     ...aliLivingJobs({ aliLiving: ctx.services.aliLiving }),
+    ...plannerJobs(ctx.dbh),
   ];
 }
