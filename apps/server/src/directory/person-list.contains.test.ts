@@ -206,6 +206,18 @@ describeBothDbs('person accounts: contains search', (h) => {
     expect(await names('ann')).toEqual(['ann%lee', 'ann\\\\x', 'ann\\lee', 'ann_lee', 'annXlee', 'Hannah_Li']);
   });
 
+  it('a page past the last match (its rows deleted meanwhile) is empty and still counts what matches', async () => {
+    const token = await h().login();
+    const { realmId } = await realms();
+    const query = 'q=ann&field=username&match=contains&sort=username&order=asc&limit=2';
+    const first = await get(token, realmId, query);
+    expect(first.total).toBeGreaterThan(2);
+    const shown = first.items.map((i) => i.id);
+    await h().ctx.db.deleteFrom('accounts').where('realm_id', '=', realmId).where('username_norm', 'like', '%ann%').where('id', 'not in', shown).execute();
+    const next = await get(token, realmId, `${query}&cursor=${first.nextCursor}`);
+    expect(next).toMatchObject({ items: [], total: 2, totalCapped: false, nextCursor: null });
+  });
+
   it('a search with thousands of matches: its pages in both sorts and its CSV export hold every match once, in order', async () => {
     const token = await h().login();
     const realmId = await createRealm(h());
@@ -221,6 +233,8 @@ describeBothDbs('person accounts: contains search', (h) => {
     expect(first.items.map((i) => i.id)).toEqual(newest.slice(0, 50).map((r) => r.id));
     const second = await get(token, realmId, `q=_MID_&match=contains&sort=created&order=desc&limit=50&cursor=${first.nextCursor}`);
     expect(second.items.map((i) => i.id)).toEqual(newest.slice(50, 100).map((r) => r.id));
+    // the total counts every match, not those after the cursor
+    expect(second).toMatchObject({ total: 3200, totalCapped: false });
     const byNameFirst = await get(token, realmId, 'q=_mid_&field=username&match=contains&sort=username&order=asc&limit=50');
     expect(byNameFirst.items.map((i) => i.username)).toEqual(byName(matches).slice(0, 50));
     const res = await as(h(), token).get(`${personsPath(realmId)}/export.csv?q=_mid_&match=contains&sort=created&order=desc`);

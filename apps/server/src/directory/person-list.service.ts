@@ -21,7 +21,7 @@ export type PersonFilterInput = z.output<typeof personFilterQuery>;
 const EXPORT_BATCH = 1000;
 
 export interface PersonListDeps {
-  accounts: Pick<AccountRepo, 'listPersons' | 'countPersonsUpTo'>;
+  accounts: Pick<AccountRepo, 'listPersons' | 'countPersonsUpTo' | 'containsPageUpTo'>;
   audit: Pick<AuditService, 'record'>;
   /** 1004 when the realm does not exist */
   assertRealm(realmId: string): Promise<void>;
@@ -71,23 +71,19 @@ export function createPersonListService(deps: PersonListDeps) {
     const filter = filterOf(realmId, q);
     const decoded = q.cursor ? decodeCursor(q.cursor, q.sort) : undefined;
     const cursor = decoded && q.direction ? { ...decoded, backwards: q.direction === 'prev' } : decoded;
-    // The count (capped, read from indexes) first: it tells how to read a search's page.
-    const counted = await accounts.countPersonsUpTo(filter, PERSON_LIMITS.totalCap);
+    // One row more than shown tells whether another page follows, without counting.
+    const pageQuery = { ...filter, sort: q.sort, order: q.order, limit: q.limit + 1, after: cursor, backwards: cursor?.backwards };
+    // PostgreSQL, a contains search: the count and the page out of one read of the matches,
+    // which is the page of them all unless they are more than the cap.
+    const once = await accounts.containsPageUpTo(pageQuery, PERSON_LIMITS.totalCap);
+    // Otherwise the count (capped, read from indexes) first: it tells how to read a search's page.
+    const counted = once ? once.counted : await accounts.countPersonsUpTo(filter, PERSON_LIMITS.totalCap);
     // Many matches of a search are found sooner in the page's order than gathered and sorted,
     // except for a name prefix search listed by name, whose index already holds that order (a
     // contains search's trigrams hold none).
     const inOrder = q.sort === 'username' && filter.field === 'username' && filter.match !== 'contains';
     const common = Boolean(filter.q) && counted > COMMON_SEARCH && !inOrder;
-    // One row more than shown tells whether another page follows, without counting.
-    const rows = await accounts.listPersons({
-      ...filter,
-      sort: q.sort,
-      order: q.order,
-      limit: q.limit + 1,
-      after: cursor,
-      backwards: cursor?.backwards,
-      common,
-    });
+    const rows = once && counted <= PERSON_LIMITS.totalCap ? once.rows : await accounts.listPersons({ ...pageQuery, common });
     const more = rows.length > q.limit;
     // Read backwards, the extra row is the first one (the rows come back in the order asked).
     const page = cursor?.backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, q.limit);
