@@ -81,6 +81,21 @@ export function syncRunnerOf(db: Db): SyncRunner | undefined {
   return syncRunners.get(db);
 }
 
+/**
+ * PostgreSQL: statements compiled once and run many times (platform/prepared.ts) go as named
+ * statements, which each connection parses and plans once and then only binds (issue 12
+ * bench: introspection's token-state join was parsed and planned anew on every call). The
+ * name is one per SQL text for the whole process, so every connection maps a text to the same
+ * name and no name ever stands for two texts. Bounded: past the cap, texts run unnamed. A text
+ * with `*` (select *, returning *) stays unnamed: a kept statement whose row shape a later
+ * migration changes fails ("cached plan must not change result type") on a running instance.
+ */
+const namedStatements = new Map<string, string>();
+export function keepPrepared(sql: string): void {
+  if (sql.includes('*') || namedStatements.size >= 1000 || namedStatements.has(sql)) return;
+  namedStatements.set(sql, `umbo_${namedStatements.size + 1}`);
+}
+
 export interface OpenDbOptions {
   /** PostgreSQL schema to use (tests isolate suites this way) */
   schema?: string;
@@ -200,6 +215,9 @@ function corkQueries(client: pg.PoolClient): void {
   if (!stream || typeof stream.cork !== 'function' || typeof stream.uncork !== 'function') return;
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    // Kysely runs a statement as query(text, values): a kept one goes by its name (keepPrepared)
+    const name = typeof args[0] === 'string' && Array.isArray(args[1]) ? namedStatements.get(args[0]) : undefined;
+    if (name) args = [{ name, text: args[0], values: args[1] }, ...args.slice(2)];
     stream.cork!();
     try {
       return query(...args);

@@ -1,8 +1,10 @@
 /**
  * platform/prepared.ts on both databases: a statement built once runs with each call's values
  * in their places (named values anywhere, constants kept), undefined bound as null, and on a
- * transaction when given one (rolled back with it).
+ * transaction when given one (rolled back with it). On PostgreSQL the connection keeps it as a
+ * named server-side statement: parsed and planned once, then only bound.
  */
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
 import { createPerson } from '../test/kit.js';
@@ -70,5 +72,24 @@ describeBothDbs('prepared statements', (h) => {
     ).rejects.toThrow('roll back');
     const left = await db.selectFrom('account_settings').select('account_id').where('account_id', '=', c).execute();
     expect(left).toEqual([]);
+  });
+
+  it('on PostgreSQL, the connection keeps the statement: later runs bind it with new values', async () => {
+    if (h().dialect !== 'postgres') return;
+    const db = h().ctx.db;
+    const realm = 'master';
+    const [a, b] = [(await createPerson(h(), { realmId: realm })).id, (await createPerson(h(), { realmId: realm })).id];
+    const read = prepare<{ id: string }>(db, (p) => db.selectFrom('accounts').select('id').where('realm_id', '=', realm).where('id', '=', p('id')));
+    // one transaction: one connection, whose statements pg_prepared_statements lists
+    const [first, second, kept] = await db
+      .transaction()
+      .execute(async (trx) => [
+        await read.run<{ id: string }>({ id: a }, trx),
+        await read.run<{ id: string }>({ id: b }, trx),
+        await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement = ${read.sql}`.execute(trx),
+      ]);
+    expect(first.rows.map((r) => r.id)).toEqual([a]);
+    expect(second.rows.map((r) => r.id)).toEqual([b]);
+    expect((kept.rows[0] as { n: number }).n).toBe(1);
   });
 });

@@ -10,7 +10,7 @@
  * several rows) must be a statement of its own per length.
  */
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
-import { syncRunnerOf, type Db } from './db.js';
+import { keepPrepared, syncRunnerOf, type Db } from './db.js';
 
 const MARK = '\u0000umbo-prepared:';
 
@@ -29,6 +29,8 @@ export function prepare<A extends object>(db: Db, build: (p: <K extends keyof A 
   const slots: Slot[] = compiled.parameters.map((v) => (typeof v === 'string' && v.startsWith(MARK) ? { name: v.slice(MARK.length) } : { value: v }));
   const { sql } = compiled;
   const runNow = syncRunnerOf(db);
+  // PostgreSQL: a named server-side statement, parsed and planned once per connection
+  if (!runNow) keepPrepared(sql);
   return {
     sql,
     run<R>(args: A, trx: Db = db): Promise<QueryResult<R>> {
