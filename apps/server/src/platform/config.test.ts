@@ -3,12 +3,20 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 import { createSecrets } from './crypto.js';
 import { ROOT } from '../test/processes.js';
 
-const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-cfg-'));
+const made: string[] = [];
+const tmp = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-cfg-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('configuration', () => {
   it('defaults to port 8080 and the SQLite file in DATA_DIR', () => {
