@@ -127,17 +127,20 @@ export function createSignInEvents(audit: AuditService) {
     });
   }
 
-  /** The one-time password was checked and right (the password form and code sign-ins). */
-  async function secondFactorPassed(method: SignInMethod, account: Account, request: SignInRequest): Promise<void> {
-    await audit.record({
-      realmId: account.realm_id,
-      actor: actorRef(account),
-      action: 'signin.otp',
-      target: accountRef(account),
-      result: 'ok',
-      request,
-      detail: { method },
-    });
+  /** The one-time password was checked and right (the password form and code sign-ins). `trx`: the sign-in's own. */
+  async function secondFactorPassed(method: SignInMethod, account: Account, request: SignInRequest, trx?: Db): Promise<void> {
+    await audit.record(
+      {
+        realmId: account.realm_id,
+        actor: actorRef(account),
+        action: 'signin.otp',
+        target: accountRef(account),
+        result: 'ok',
+        request,
+        detail: { method },
+      },
+      trx,
+    );
   }
 
   /** A code went out (or, for an address no account has, was made and kept undelivered). */

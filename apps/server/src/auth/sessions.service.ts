@@ -7,6 +7,7 @@ import { LIMITS } from '@umbo/contracts';
 import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
 import type { Principal } from '../perm/perm.service.js';
 import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db.js';
 import { newId, randomString, type Secrets } from '../platform/crypto.js';
 import { createAuthCache, type Resolved } from './auth-cache.js';
 import type { Session, SessionRepo } from './sessions.repo.js';
@@ -36,8 +37,15 @@ export function createSessionService(deps: SessionServiceDeps) {
   const { sessions, accounts, secrets, clock, idleMs } = deps;
   const tokenHash = (token: string) => secrets.hash(TOKEN_PURPOSE, token);
 
-  /** `authTime`: when the holder really authenticated, for a session issued on the strength of another (OAuth SSO, migration 0023). */
-  async function issue(account: Account, meta: { ip: string; userAgent: string }, opts: { authTime?: number } = {}): Promise<IssuedSession> {
+  /**
+   * `authTime`: when the holder really authenticated, for a session issued on the strength of
+   * another (OAuth SSO, migration 0023). `trx`: the sign-in's transaction (its writes commit together).
+   */
+  async function issue(
+    account: Account,
+    meta: { ip: string; userAgent: string },
+    opts: { authTime?: number; trx?: Db | undefined } = {},
+  ): Promise<IssuedSession> {
     const now = clock.now();
     // 48 base62 characters ≈ 285 bits (AS-12).
     const token = randomString(48);
@@ -54,7 +62,7 @@ export function createSessionService(deps: SessionServiceDeps) {
       ip: meta.ip.slice(0, 64),
       user_agent: meta.userAgent.slice(0, 512),
     };
-    await sessions.insertSession(session);
+    await sessions.insertSession(session, opts.trx);
     return { token, session };
   }
 

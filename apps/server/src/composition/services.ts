@@ -191,6 +191,7 @@ export function createServices(i: ServiceInputs) {
     settingsOf: realmPolicy.settingsOf,
     signIns,
     federation: itFederation,
+    transact,
   });
   const flows: FlowDeps = {
     publicUrl: config.publicUrl,

@@ -127,7 +127,7 @@ export function createCodeSignInService(d: FlowDeps) {
       const shadow = await d.federation.codeSignIn(realmId, settings, { e164: target, country: countryOf(target) }, input.code, input.serialNo);
       if (!shadow) throw fail('CODE_INVALID');
       trace.account = shadow;
-      return completeSignIn(d, shadow, { ...meta, method: 'sms', otp: input.otp });
+      return completeSignIn(d, shadow, { ...meta, method: 'sms', otp: input.otp, settings });
     }
     const key = { realmId, purpose: 'login', channel: 'sms', target } as const;
     await d.codes.verify(key, input, { keep: true });
@@ -138,6 +138,7 @@ export function createCodeSignInService(d: FlowDeps) {
       ...meta,
       method: 'sms',
       otp: input.otp,
+      settings,
       onWrongSecondFactor: () => d.codes.spendForWrongSecondFactor(key, input.serialNo),
       afterSecondFactor: () => d.codes.verify(key, input),
     });
@@ -160,6 +161,7 @@ export function createCodeSignInService(d: FlowDeps) {
       ...meta,
       method: 'email',
       otp: input.otp,
+      settings,
       onWrongSecondFactor: () => d.codes.spendForWrongSecondFactor(key, input.serialNo),
       afterSecondFactor: () => d.codes.verify(key, input),
     });

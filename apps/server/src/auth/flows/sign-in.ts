@@ -7,13 +7,14 @@
  * its issuer was already signed in with a live session.
  */
 import type { Account } from '../../accounts/accounts.repo.js';
+import type { RealmSettingsSeen } from '../../audit/audit.service.js';
 import type { SignInMethod } from '../../audit/sign-in-events.js';
 import { fail } from '../../platform/errors.js';
 import type { IssuedSession } from '../sessions.service.js';
 import type { FlowDeps, RequestMeta } from './deps.js';
 
 export async function completeSignIn(
-  d: Pick<FlowDeps, 'accounts' | 'sessions' | 'clock' | 'secondFactor' | 'signIns'>,
+  d: Pick<FlowDeps, 'accounts' | 'sessions' | 'clock' | 'secondFactor' | 'signIns' | 'transact'>,
   account: Account,
   meta: RequestMeta & {
     /** the audit trail's name of this sign-in (issue 11) */
@@ -22,16 +23,23 @@ export async function completeSignIn(
     skipSecondFactor?: boolean;
     onWrongSecondFactor?: () => Promise<void>;
     afterSecondFactor?: () => Promise<unknown>;
+    /** the realm's settings as the flow read them: the audit's taps read them no second time */
+    settings?: RealmSettingsSeen | undefined;
   },
 ): Promise<{ account: Account; issued: IssuedSession }> {
   const proved = !meta.skipSecondFactor && (await d.secondFactor.proveAtSignIn(account, meta.otp, meta.ip, meta.onWrongSecondFactor));
   await meta.afterSecondFactor?.();
   if (account.disabled) throw fail('ACCOUNT_DISABLED');
   if (!account.activated) throw fail('EMAIL_NOT_ACTIVATED');
-  const issued = await d.sessions.issue(account, { ip: meta.ip, userAgent: meta.userAgent });
-  await d.accounts.recordSignIn(account.realm_id, account.id, d.clock.now());
   const request = { ip: meta.ip, userAgent: meta.userAgent };
-  if (proved) await d.signIns?.secondFactorPassed(meta.method, account, request);
-  await d.signIns?.succeeded(meta.method, account, request);
+  // One commit for the session, the last sign-in and the audit rows, as on the password form:
+  // all of them or none (a write transaction of its own each cost a WAL append and lock round).
+  const issued = await d.transact(async (trx) => {
+    const issued = await d.sessions.issue(account, request, { trx });
+    await d.accounts.recordSignIn(account.realm_id, account.id, d.clock.now(), undefined, trx);
+    if (proved) await d.signIns?.secondFactorPassed(meta.method, account, request, trx);
+    await d.signIns?.succeeded(meta.method, account, request, trx, meta.settings);
+    return issued;
+  });
   return { account, issued };
 }

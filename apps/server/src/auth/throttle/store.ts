@@ -6,6 +6,7 @@
  * atomic step that both refuses a blocked key and counts the attempt as a failure in advance.
  * Checking first and counting afterwards let hundreds of parallel guesses all be checked.
  */
+import type { Db } from '../../platform/db.js';
 import type { ThrottlePolicy } from './defaults.js';
 
 export type ThrottleKind = 'account' | 'ip';
@@ -37,6 +38,9 @@ export interface ThrottleStore {
    * order; the keys of one call belong to one realm and are told apart by kind.
    */
   reserve(keys: PolicedKey[], now: number): Promise<Reservation[]>;
-  /** Settles: `clear` counters are forgotten, `release` counters get one attempt back (block recomputed). */
-  settle(clear: ThrottleKey[], release: PolicedKey[]): Promise<void>;
+  /**
+   * Settles: `clear` counters are forgotten, `release` counters get one attempt back (block
+   * recomputed). `trx`: the database store writes in it (a sign-in's one commit); Redis has none.
+   */
+  settle(clear: ThrottleKey[], release: PolicedKey[], trx?: Db): Promise<void>;
 }

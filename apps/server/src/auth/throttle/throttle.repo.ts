@@ -2,8 +2,8 @@
  * SQL for sign-in attempt counters (the database ThrottleStore), the one writer of
  * `login_throttle` (throttle.tables.ts). A sign-in reserves both of its counters in one
  * statement and settles them in one more: the hot path stays at two writes, each atomic per
- * row, each built once per shape. Like the code store it is interchangeable with Redis (redis-store.ts), so it takes no
- * transaction.
+ * row, each built once per shape. Like the code store it is interchangeable with Redis (redis-store.ts), so it opens no
+ * transaction; settle joins the caller's when given (a sign-in's writes commit together).
  */
 import { sql, type RawBuilder } from 'kysely';
 import { prepare, type Prepared } from '../../platform/prepared.js';
@@ -155,12 +155,12 @@ export function createThrottleRepo(
       });
     },
 
-    async settle(clear, release) {
+    async settle(clear, release, trx) {
       const rows = [...clear.map((key) => ({ key, policy: undefined })), ...release];
       if (rows.length === 0) return;
       const args: Record<string, unknown> = { realm: rows[0]!.key.realmId };
       rows.forEach((r, i) => (args[`key${i}`] = r.key.keyHash));
-      await settleStatement(rows).run(args);
+      await settleStatement(rows).run(args, trx);
     },
 
     /** Sweep: counters idle since `before` and no longer blocking go. */

@@ -15,6 +15,7 @@
 import { ErrorCodes, type ErrorName } from '@umbo/contracts';
 import { normaliseUsername } from '../../accounts/accounts.repo.js';
 import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db.js';
 import type { Secrets } from '../../platform/crypto.js';
 import { ApiError } from '../../platform/errors.js';
 import { THROTTLE_DEFAULTS, type ThrottlePolicy } from './defaults.js';
@@ -38,8 +39,13 @@ export function throttledError(waitMs: number, name: ErrorName = 'BAD_CREDENTIAL
 export interface Attempt {
   /** The answer when this guess fails: `name` plus the wait it set for the next one. */
   failed(name?: ErrorName): ApiError;
-  /** The guess was right: the account name's failures are forgotten, the address gets its attempt back. */
-  succeeded(): Promise<void>;
+  /**
+   * The guess was right: the account name's failures are forgotten, the address gets its attempt
+   * back. `trx`: the sign-in's transaction, when its other writes commit with this one (database store).
+   */
+  succeeded(trx?: Db): Promise<void>;
+  /** true when `succeeded(trx)` writes in `trx` (the database store); Redis settles on its own, best not inside a transaction. */
+  readonly joinsTransaction?: boolean;
   /** Nothing was guessed after all (e.g. the one-time password is still to come): both attempts go back. */
   notAGuess(): Promise<void>;
 }
@@ -89,14 +95,15 @@ export function createThrottleService(deps: {
     }
     const wait = Math.max(a.blockedUntil, i.blockedUntil) - now;
     let settled = false;
-    const settle = async (clear: ThrottleKey[], release: PolicedKey[]) => {
+    const settle = async (clear: ThrottleKey[], release: PolicedKey[], trx?: Db) => {
       if (settled) return;
       settled = true;
-      await store.settle(clear, release);
+      await store.settle(clear, release, trx);
     };
     return {
       failed: (failName = name) => throttledError(wait, failName),
-      succeeded: () => settle([account.key], [ip]),
+      succeeded: (trx) => settle([account.key], [ip], trx),
+      joinsTransaction: store.kind === 'database',
       notAGuess: () => settle([], [account, ip]),
     };
   }

@@ -111,8 +111,9 @@ export type AccountsCreated = (e: AuditInput, accounts: readonly { id: string; u
 export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): AuditService & { accountsCreated: AccountsCreated } {
   /** The realm's data-centre category, or undefined when the realm does not report. */
   async function categoryOf(realmId: string, trx?: Db, seen?: RealmSettingsSeen): Promise<string | undefined> {
-    // a sign-in hands over the settings it read at its start: no second read of them (nor of the auth epoch)
-    const st: RealmSettingsSeen | undefined = !trx && seen ? seen : await settingsIn(realmId, trx);
+    // a sign-in hands over the settings it read at its start, also inside its own transaction
+    // (which changes no realm): no second read of them (nor of the auth epoch)
+    const st: RealmSettingsSeen | undefined = seen ?? (await settingsIn(realmId, trx));
     if (!st) return undefined;
     return st.backend_type === 'bigdata' && st.backend?.type === 'bigdata' ? st.backend.category : undefined;
   }
@@ -162,7 +163,7 @@ export function withBigdataEvents(audit: AuditService, deps: BigdataTapDeps): Au
     if (!kind) return audit.record(e, trx);
     if (trx) {
       await audit.record(e, trx);
-      const category = await categoryOf(e.realmId, trx);
+      const category = await categoryOf(e.realmId, trx, e.realmSettings);
       if (category !== undefined) await enqueue(e, kind, category, trx);
       return;
     }
