@@ -12,11 +12,17 @@
  * figures of one run compare): node scripts/bench/pki.mjs [--pg] --entry old.js --entry new.js [--rounds 5]
  * — each round measures the library rate once and every build's HTTP rate, ratio and server CPU
  * per issuance; the medians follow.
+ *
+ * Besides the server's CPU per issuance, each run prints PostgreSQL's (its backends for the
+ * bench database, --pg: a share the server's own figure leaves out) and the load client's (it
+ * sends prebuilt requests from CSRs made before the run, so it is not what limits the rate).
+ * Where the server's share goes without HTTP: node --import tsx scripts/bench/pki-service.ts [--pg]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { buildServer } from '../build-server.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import { makeCsrs } from './pki-library.mjs';
@@ -26,6 +32,7 @@ import {
   cores,
   cpuSeconds,
   fmt,
+  hasTaskset,
   load,
   pinSelf,
   printVerdicts,
@@ -53,8 +60,37 @@ function libraryRate(cpu, seconds) {
 
 const issueBody = (csrPem, i) => ({ csrPem, cnType: 'deviceId', cn: `bench-device-${i}`, san: [{ type: 'dns', value: `device-${i}.bench.test` }] });
 
-/** Issues from `csrs` over `CONNECTIONS` keep-alive connections for `seconds`: rate, latencies and the server's CPU per issuance. */
-async function issueLoad(server, token, csrs, seconds) {
+/**
+ * CPU seconds so far of the PostgreSQL backends serving database `dbName` (the server's pool),
+ * by pid: PostgreSQL runs on this machine, and its share of an issuance is CPU the server
+ * process's own figure leaves out. Undefined when the database is not local PostgreSQL.
+ */
+async function backendCpu(dbName) {
+  if (!dbName) return undefined;
+  const client = new pg.Client({ connectionString: pgBase(dbName), connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
+    const out = new Map();
+    for (const { pid } of rows) {
+      const s = cpuSeconds(pid);
+      if (s !== undefined) out.set(pid, s);
+    }
+    return out.size ? out : undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU the backends used between two backendCpu readings (a backend opened in between counts from zero). */
+const backendDelta = (a, b) => (a && b ? [...b].reduce((sum, [pid, s]) => sum + s - (a.get(pid) ?? 0), 0) : undefined);
+
+/**
+ * Issues from `csrs` over `CONNECTIONS` keep-alive connections for `seconds`: rate, latencies,
+ * the server's CPU per issuance, PostgreSQL's (dbName given) and this load client's — which
+ * sends prebuilt requests from CSRs made before, so it is not what limits the rate.
+ */
+async function issueLoad(server, token, csrs, seconds, dbName) {
   const reqs = csrs.map((csr, i) => rawRequest(server.base, 'POST', CERTS, { headers: { authorization: `Bearer ${token}` }, body: issueBody(csr, i) }));
   const conns = Array.from({ length: CONNECTIONS }, () => rawConnection(server.base));
   let http;
@@ -64,10 +100,17 @@ async function issueLoad(server, token, csrs, seconds) {
       if (status !== 200) throw new Error(`HTTP ${status}`);
     };
     await load(once, { concurrency: CONNECTIONS, seconds: 1 });
+    const db0 = await backendCpu(dbName);
     const cpu0 = cpuSeconds(server.child.pid);
+    const client0 = process.cpuUsage();
     http = await load(once, { concurrency: CONNECTIONS, seconds });
+    const client = process.cpuUsage(client0);
     const cpu1 = cpuSeconds(server.child.pid);
-    if (cpu0 !== undefined && cpu1 !== undefined) http.cpuPer = (cpu1 - cpu0) / (http.perSec * seconds);
+    const db = backendDelta(db0, await backendCpu(dbName));
+    const n = http.perSec * seconds;
+    if (cpu0 !== undefined && cpu1 !== undefined) http.cpuPer = (cpu1 - cpu0) / n;
+    if (db !== undefined) http.dbCpuPer = db / n;
+    http.clientCpuPer = (client.user + client.system) / 1e6 / n;
   } finally {
     for (const c of conns) c.close();
   }
@@ -84,7 +127,7 @@ async function withServer(dialect, entry, cpu, work) {
   try {
     // inside the try: a server that fails to start leaves no database behind
     server = await startServer({ cpu, dataDir, entry, ...(dbName ? { databaseUrl: pgBase(dbName) } : {}) });
-    return await work(server);
+    return await work(server, dbName);
   } finally {
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -99,6 +142,20 @@ async function firstIssuance(server, csrs) {
   return token;
 }
 
+/** Where the processes run: the rate of a server that shares its core with the load client is not its own. */
+const pinning = (serverCpu) =>
+  serverCpu === undefined
+    ? 'one core: nothing pinned'
+    : hasTaskset
+      ? `server pinned to core ${serverCpu}, load client to core 0`
+      : 'no taskset: nothing pinned';
+
+/** Server, PostgreSQL and load-client CPU per issuance, in µs. */
+const cpuText = (http) =>
+  `server CPU ${(http.cpuPer * 1e6).toFixed(0)} µs/issuance` +
+  (http.dbCpuPer !== undefined ? `, PostgreSQL ${(http.dbCpuPer * 1e6).toFixed(0)} µs` : '') +
+  `, load client ${(http.clientCpuPer * 1e6).toFixed(0)} µs`;
+
 /** A build's name in the output: its file, or its folder when the file is main.js. */
 const nameOf = (entry) => (path.basename(entry) === 'main.js' ? path.basename(path.dirname(entry)) : path.basename(entry));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -108,26 +165,31 @@ export async function comparePki({ dialect = 'sqlite', entries, rounds = 5, seco
   const serverCpu = cores > 1 ? 1 : undefined;
   if (cores > 1) pinSelf('0');
   const csrs = await makeCsrs(50);
-  const res = entries.map(() => ({ ratio: [], perSec: [], cpu: [] }));
+  const res = entries.map(() => ({ ratio: [], perSec: [], cpu: [], db: [] }));
+  console.log(`issuance over HTTP [${dialect}], ${CONNECTIONS} connections, ${seconds} s per build and round (${pinning(serverCpu)})`);
   for (let r = 0; r < rounds; r++) {
     const lib = libraryRate(serverCpu, seconds);
     // the order alternates: a neighbour's load in one half of a round does not always hit the same build
     const order = entries.map((_, k) => k);
     if (r % 2) order.reverse();
     for (const k of order) {
-      const http = await withServer(dialect, entries[k], serverCpu, async (server) => issueLoad(server, await firstIssuance(server, csrs), csrs, seconds));
+      const http = await withServer(dialect, entries[k], serverCpu, async (server, dbName) =>
+        issueLoad(server, await firstIssuance(server, csrs), csrs, seconds, dbName),
+      );
       res[k].ratio.push(http.perSec / lib);
       res[k].perSec.push(http.perSec);
       res[k].cpu.push(http.cpuPer * 1e6);
+      if (http.dbCpuPer !== undefined) res[k].db.push(http.dbCpuPer * 1e6);
       console.log(
-        `round ${r + 1} ${nameOf(entries[k])}: ${http.perSec.toFixed(0)}/s, library ${lib.toFixed(0)}/s, ratio ${(http.perSec / lib).toFixed(2)}, server CPU ${(http.cpuPer * 1e6).toFixed(0)} µs/issuance`,
+        `round ${r + 1} ${nameOf(entries[k])}: ${http.perSec.toFixed(0)}/s, library ${lib.toFixed(0)}/s, ratio ${(http.perSec / lib).toFixed(2)}, ${cpuText(http)}`,
       );
     }
   }
   for (const [k, e] of entries.entries()) {
     const m = res[k];
+    const db = m.db.length ? ` + PostgreSQL ${median(m.db).toFixed(0)} µs` : '';
     console.log(
-      `median ${nameOf(e)} [${dialect}]: ratio ${median(m.ratio).toFixed(2)}, ${median(m.perSec).toFixed(0)}/s, CPU ${median(m.cpu).toFixed(0)} µs/issuance`,
+      `median ${nameOf(e)} [${dialect}]: ratio ${median(m.ratio).toFixed(2)}, ${median(m.perSec).toFixed(0)}/s, CPU ${median(m.cpu).toFixed(0)} µs/issuance${db}`,
     );
   }
 }
@@ -138,13 +200,14 @@ export async function benchPki({ dialect = 'sqlite', seconds = 3, revoked = 2000
   if (cores > 1) pinSelf('0');
   await buildServer({ quiet: true, outfile: COMPILED });
   const csrs = await makeCsrs(50);
-  await withServer(dialect, COMPILED, serverCpu, async (server) => {
+  await withServer(dialect, COMPILED, serverCpu, async (server, dbName) => {
     const token = await firstIssuance(server, csrs);
-    const http = await issueLoad(server, token, csrs, seconds);
+    const http = await issueLoad(server, token, csrs, seconds, dbName);
     const lib = libraryRate(serverCpu, seconds);
     const ratio = http.perSec / lib;
-    console.log(`\nCA issuance [${label}] — ${CONNECTIONS} connections, ${seconds} s`);
+    console.log(`\nCA issuance [${label}] — ${CONNECTIONS} connections, ${seconds} s (${pinning(serverCpu)})`);
     console.log(`  HTTP ${http.perSec.toFixed(0)}/s (p50 ${fmt(http.p50)}, p99 ${fmt(http.p99)}); bare library ${lib.toFixed(0)}/s; ratio ${ratio.toFixed(2)}`);
+    console.log(`  ${cpuText(http)}`);
     verdict(
       `certificates/s over HTTP ÷ library [${label}]`,
       `${ratio.toFixed(2)} (${http.perSec.toFixed(0)} vs ${lib.toFixed(0)}/s)`,

@@ -7,6 +7,7 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import { fail } from '../platform/errors.js';
 import { expectTag, oidOf, parse, seq, TAG } from './tools/der.js';
+import { publicKeyOfSpki } from './profile.js';
 import { PEM_LABELS, readCertificatePem, readCsrPem, readPemAll } from './tools/pem.js';
 import { asn, x509 } from './x509.js';
 
@@ -44,7 +45,7 @@ export async function parseCsr(pem: string | undefined): Promise<{ spkiDer: Uint
   let publicKey: KeyObject | undefined;
   try {
     if (parts.algorithm in CSR_SIGNATURES) {
-      publicKey = crypto.createPublicKey({ key: Buffer.from(parts.spki), format: 'der', type: 'spki' });
+      publicKey = publicKeyOfSpki(parts.spki);
       ok = crypto.verify(CSR_SIGNATURES[parts.algorithm] ?? null, parts.info, publicKey, parts.signature);
     } else {
       ok = await new x509.Pkcs10CertificateRequest(asn(der)).verify();

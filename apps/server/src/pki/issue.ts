@@ -21,7 +21,7 @@ import { BACKDATE_MAX_MS, CHAIN_MAX_DEPTH, DAY_MS, DEVICE_ID } from './defaults.
 import { parseCertPem, parseChainPem, parseCsr } from './input.js';
 import { encodeLeaf } from './cert-der.js';
 import type { KeysService } from './keys.service.js';
-import { keyInfoOf, newSerial, pemOf, sha256Hex, type KeyInfo, type SanJson } from './profile.js';
+import { keyInfoOf, newSerial, pemOf, sha256Hex, subjectText, type KeyInfo, type SanJson } from './profile.js';
 import { statusOfRow } from './status.js';
 import { x509 } from './x509.js';
 
@@ -143,7 +143,7 @@ export function createIssueService(deps: { ca: CaService; keys: KeysService; cer
       key_id: a.keyId,
       description: a.desc,
       issuer: ca.cert.subject,
-      subject: new x509.Name([{ CN: [a.cn] }]).toString(),
+      subject: subjectText(a.cn),
       fingerprint: sha256Hex(der),
       ours: 1,
       superseded: 0,

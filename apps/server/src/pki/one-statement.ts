@@ -22,7 +22,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import type { Database, Db } from '../platform/db.js';
+import { keepPrepared, type Database, type Db } from '../platform/db.js';
 
 const PLAIN_INSERT = /^insert into "[a-z_][a-z0-9_]*" \([^)]*\) values \(/;
 
@@ -55,19 +55,38 @@ function recorder(into: CompiledQuery[]): Db {
   });
 }
 
-/** The inserts as one statement, parameters renumbered in order; undefined unless all are plain inserts. */
-export function combineInserts(qs: readonly CompiledQuery[]): CompiledQuery | undefined {
-  if (!qs.length || !qs.every((q) => PLAIN_INSERT.test(q.sql) && !/\breturning\b/i.test(q.sql))) return undefined;
-  const parameters: unknown[] = [];
+/** The combined text of each list of insert texts seen (an issuance's are the same every time), or null when they do not combine. */
+const combined = new Map<string, string | null>();
+
+function combineTexts(qs: readonly CompiledQuery[]): string | null {
+  if (!qs.every((q) => PLAIN_INSERT.test(q.sql) && !/\breturning\b/i.test(q.sql))) return null;
+  let offset = 0;
   const parts = qs.map((q) => {
-    const offset = parameters.length;
-    parameters.push(...q.parameters);
+    const at = offset;
+    offset += q.parameters.length;
     // Kysely compiles every value to a parameter: `$n` appears nowhere else in these inserts
-    return q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    return q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + at}`);
   });
   const last = parts.pop()!;
-  const sql = parts.length ? `with ${parts.map((p, i) => `w${i + 1} as (${p})`).join(', ')} ${last}` : last;
-  return CompiledQuery.raw(sql, parameters);
+  return parts.length ? `with ${parts.map((p, i) => `w${i + 1} as (${p})`).join(', ')} ${last}` : last;
+}
+
+/** The inserts as one statement, parameters renumbered in order; undefined unless all are plain inserts. */
+export function combineInserts(qs: readonly CompiledQuery[]): CompiledQuery | undefined {
+  if (!qs.length) return undefined;
+  const key = qs.map((q) => `${q.parameters.length}\u0000${q.sql}`).join('\u0000');
+  let text = combined.get(key);
+  if (text === undefined) {
+    text = combineTexts(qs);
+    if (combined.size >= 100) combined.clear();
+    combined.set(key, text);
+  }
+  return text === null
+    ? undefined
+    : CompiledQuery.raw(
+        text,
+        qs.flatMap((q) => q.parameters),
+      );
 }
 
 export function createOneStatement(db: Db) {
@@ -79,6 +98,9 @@ export function createOneStatement(db: Db) {
       await work(recorder(recorded));
       const one = combineInserts(recorded);
       if (one) {
+        // the same text every time for a given work (its statements are built once): a named
+        // statement, which each connection parses and plans once (platform/db.ts keepPrepared)
+        keepPrepared(one.sql);
         await db.executeQuery(one);
         return;
       }
