@@ -100,7 +100,15 @@ export async function startUmbo(cpu, dialect, entry = COMPILED) {
     throw new Error(`scripts/bench/oauth-seed.ts failed:\n${seeded.stderr || seeded.stdout}`);
   }
   const seed = JSON.parse(seeded.stdout.trim().split('\n').pop());
-  const server = await startServer({ port, dataDir, cpu, entry, env, ...(dbName ? { databaseUrl: pgBase(dbName) } : {}) });
+  let server;
+  try {
+    server = await startServer({ port, dataDir, cpu, entry, env, ...(dbName ? { databaseUrl: pgBase(dbName) } : {}) });
+  } catch (err) {
+    // a server that never got ready (e.g. an older build than the seeded schema) leaves nothing behind
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) await dropDatabase(dbName);
+    throw err;
+  }
   const realm = `/realms/${seed.realmId}`;
   return {
     ...server,

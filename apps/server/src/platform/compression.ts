@@ -75,10 +75,11 @@ export function registerCompression(app: FastifyInstance, opts: CompressionOptio
 
   function compress(acceptEncoding: string | string[] | undefined, reply: FastifyReply, payload: unknown): unknown {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload; // streams, files, empty
+    // Small bodies first: most answers are, and each test below returns the body unchanged.
+    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < threshold) return payload;
     if (reply.statusCode < 200 || reply.statusCode === 204 || reply.statusCode === 304) return payload;
     if (reply.getHeader('content-encoding') !== undefined || reply.getHeader('etag') !== undefined) return payload;
     if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < threshold) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
     // From here the answer depends on Accept-Encoding, even when it goes out plain.
     addVary(reply);

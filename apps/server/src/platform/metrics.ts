@@ -114,20 +114,48 @@ interface Series {
   buckets: number[];
 }
 
+/** One route and method: its latency series, and its request counts by status. */
+interface RouteStats {
+  series: Series;
+  byStatus: Map<number, { n: number }>;
+}
+
 export function registerMetrics(app: FastifyInstance, dbh: DbHandle, window?: RequestWindow): void {
-  const requests = new Map<string, number>();
+  // The exposition's maps, in first-seen order: "method route status" → count, "method route" → latency.
+  const requests = new Map<string, { n: number }>();
   const latency = new Map<string, Series>();
+  // The same entries reached by route, then method, then status: no key string built and hashed
+  // per request (issue 12 bench); route and method strings are the same objects on every request.
+  const byRoute = new Map<string, Map<string, RouteStats>>();
+  function statsOf(method: string, route: string): RouteStats {
+    let methods = byRoute.get(route);
+    if (!methods) byRoute.set(route, (methods = new Map()));
+    let st = methods.get(method);
+    if (!st) {
+      const lk = `${method} ${route}`;
+      let series = latency.get(lk);
+      if (!series) latency.set(lk, (series = { count: 0, sum: 0, buckets: BUCKETS.map(() => 0) }));
+      methods.set(method, (st = { series, byStatus: new Map() }));
+    }
+    return st;
+  }
   // Callback hooks, not async ones: no promise per request for bookkeeping (issue 11 bench).
   // The latency is Fastify's own clock for the reply (started when the request was routed).
   app.addHook('onResponse', (req, reply, done) => {
     const seconds = reply.elapsedTime / 1000;
     const route = req.routeOptions.url ?? 'unmatched';
-    const key = `${req.method} ${route} ${reply.statusCode}`;
-    requests.set(key, (requests.get(key) ?? 0) + 1);
-    window?.observe(reply.statusCode, seconds * 1000);
-    const lk = `${req.method} ${route}`;
-    let s = latency.get(lk);
-    if (!s) latency.set(lk, (s = { count: 0, sum: 0, buckets: BUCKETS.map(() => 0) }));
+    const status = reply.statusCode;
+    const st = statsOf(req.method, route);
+    let counter = st.byStatus.get(status);
+    if (!counter) {
+      const key = `${req.method} ${route} ${status}`;
+      counter = requests.get(key);
+      if (!counter) requests.set(key, (counter = { n: 0 }));
+      st.byStatus.set(status, counter);
+    }
+    counter.n += 1;
+    window?.observe(status, seconds * 1000);
+    const s = st.series;
     s.count += 1;
     s.sum += seconds;
     for (let i = 0; i < BUCKETS.length; i++) if (seconds <= BUCKETS[i]!) s.buckets[i]! += 1;
@@ -139,7 +167,7 @@ export function registerMetrics(app: FastifyInstance, dbh: DbHandle, window?: Re
     const lines: string[] = [];
     lines.push('# HELP umbo_http_requests_total HTTP requests by method, route and status.');
     lines.push('# TYPE umbo_http_requests_total counter');
-    for (const [key, n] of requests) {
+    for (const [key, { n }] of requests) {
       const [method, route, status] = key.split(' ');
       lines.push(`umbo_http_requests_total{method="${method}",route="${label(route!)}",status="${status}"} ${n}`);
     }

@@ -2,7 +2,7 @@
  * POST {issuer}/oauth/token (RFC 6749 §3.2, §5; AS-11, AS-14; A-11, A-22). Steps:
  *
  * 1. POST only (other methods: 405); `Cache-Control: no-store` and `Pragma: no-cache` on
- *    every answer, success or error;
+ *    every answer, success or error (oauth-http.ts sendJson, which every answer goes through);
  * 2. the form body, each parameter once (oauth-http.ts readForm: repeated → invalid_request,
  *    unknown ones ignored);
  * 3. grant_type is one of the registry's (grants/index.ts) — `password`, implicit and anything
@@ -20,7 +20,7 @@ import type { ClientAuth } from '../checks/client-auth.js';
 import { InvalidRequest, OAuthError, UnauthorizedClient, UnsupportedGrantType } from '../errors.js';
 import { TOKEN_EXCHANGE_GRANT, type GrantContext, type GrantHandler } from '../grants/types.js';
 import type { TokenEvents } from '../tokens/token-events.js';
-import { refuseAllButPost, NO_STORE, oauthScope, readForm, realmParam, sendJson } from './oauth-http.js';
+import { refuseAllButPost, oauthScope, readForm, realmParam, sendJson, tokenResponseJson } from './oauth-http.js';
 
 export interface TokenRouteDeps {
   grants: Readonly<Record<string, GrantHandler>>;
@@ -37,7 +37,6 @@ export function registerTokenRoutes(app: FastifyInstance, deps: TokenRouteDeps):
     refuseAllButPost(scope, PATH);
 
     scope.post(PATH, { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
-      reply.headers(NO_STORE);
       const realmId = realmParam(req);
       const params = readForm(req);
       const grantType = params.grant_type;
@@ -60,8 +59,9 @@ export function registerTokenRoutes(app: FastifyInstance, deps: TokenRouteDeps):
           throw new UnauthorizedClient('a public client may not use this grant');
         }
         const response = await grant(ctx);
-        await deps.events.succeeded(meta, ctx.trace);
-        return sendJson(reply, 200, response);
+        const audited = deps.events.succeeded(meta, ctx.trace);
+        if (audited) await audited;
+        return sendJson(reply, 200, tokenResponseJson(response));
       } catch (err) {
         if (err instanceof OAuthError) await deps.events.failed(meta, ctx.trace, err);
         throw err;

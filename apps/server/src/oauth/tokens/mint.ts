@@ -26,6 +26,7 @@
 import crypto from 'node:crypto';
 import type { OAuthClient } from '../../clients/clients.repo.js';
 import { randomString, type Secrets } from '../../platform/crypto.js';
+import { randomHexId } from '../../platform/http.js';
 import type { Db } from '../../platform/db.js';
 import { ID_TOKEN_TTL_SEC, REFRESH_FAMILY_MAX_LIFETIME_SEC, REFRESH_TOKEN_LENGTH } from '../defaults.js';
 import type { JwsAlg } from '../jwt.js';
@@ -114,9 +115,9 @@ export function createMint(deps: MintDeps) {
   async function accessToken(i: AccessInput): Promise<{ token: string; jti: string; expiresAt: number }> {
     const iat = Math.floor(i.now / SEC);
     const exp = iat + i.client.tokenExpirSec;
-    // 122 random bits from node's pre-filled pool: unique, and ~25 µs cheaper than randomString
-    // on the client_credentials path (a jti need not be secret, RFC 7519 §4.1.7)
-    const jti = crypto.randomUUID().replaceAll('-', '');
+    // 128 random bits from a pre-filled pool: unique, and far cheaper than randomString on the
+    // client_credentials path (a jti need not be secret, RFC 7519 §4.1.7)
+    const jti = randomHexId();
     const s = i.subject;
     const payload: Record<string, unknown> = {
       iss: deps.issuer(i.client.realmId),

@@ -94,9 +94,13 @@ export function createTokenEvents(audit: Pick<AuditService, 'record'>, clock: Cl
   timer.unref();
 
   return {
-    async succeeded(m: TokenRequestMeta, trace: GrantTrace): Promise<void> {
-      if (m.grantType === 'client_credentials') return count(m, 'ok');
-      await record(m, trace, 'ok', {});
+    /** undefined when nothing is to be awaited (a counted client_credentials issuance: no promise per token) */
+    succeeded(m: TokenRequestMeta, trace: GrantTrace): Promise<void> | undefined {
+      if (m.grantType === 'client_credentials') {
+        count(m, 'ok');
+        return undefined;
+      }
+      return record(m, trace, 'ok', {}).then(() => undefined);
     },
     async failed(m: TokenRequestMeta, trace: GrantTrace, err: OAuthError): Promise<void> {
       if (m.grantType === 'client_credentials') return count(m, 'fail', err.error);
