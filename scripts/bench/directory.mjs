@@ -17,6 +17,9 @@
  * Standalone: node scripts/bench/directory.mjs [--quick] [--sqlite|--pg] [--count N]
  * The import alone, on a small seed, old and new builds alternating (directory-import.mjs):
  *   node scripts/bench/directory.mjs --only import [--sqlite|--pg] [--count N] [--rows N] [--rounds N] [--entry main.js …]
+ * The contains search alone, builds alternating on copies of one seeded database, which
+ * `--keep` keeps for the next run and `--drop` drops (directory-contains.mjs):
+ *   node scripts/bench/directory.mjs --only contains [--sqlite|--pg] [--count N] [--rounds N] [--keep] [--entry main.js …]
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -24,7 +27,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { benchImport, importCsv, REALM } from './directory-import.mjs';
-import { sample, seedPostgres, seedSqlite } from './seed.mjs';
+import { benchContains, dropSeeded, picker, terms } from './directory-contains.mjs';
+import { seedPostgres, seedSqlite } from './seed.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import { adminToken, call, fmt, onInterrupt, printVerdicts, root, rssMb, sequential, startServer, verdict } from './lib.mjs';
 
@@ -59,36 +63,6 @@ const qs = (o) =>
     .join('&');
 const nextOf = (page) => page.nextCursor ?? page.next ?? null;
 const prevOf = (page) => page.prevCursor ?? page.prev ?? null;
-
-/** A deterministic stream of indexes into the seeded rows. */
-function picker(count, seed = 7) {
-  let x = seed;
-  return () => {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    return x % count;
-  };
-}
-
-/** Search terms drawn from rows that exist. */
-function terms(count, now, n, field) {
-  const pick = picker(count, field.length * 97);
-  const out = [];
-  while (out.length < n) {
-    const s = sample(pick(), count, now);
-    const len = 3 + (pick() % 6);
-    if (field === 'username') out.push(s.username_norm.slice(0, len));
-    else if (field === 'email' && s.email_norm) out.push(s.email_norm.slice(0, len + 2));
-    else if (field === 'id') out.push(s.id.slice(0, len));
-    else if (field === 'phone' && s.phone) {
-      // typed as people type them: a Chinese mobile without +86, any other number with its +code
-      out.push(s.phone.startsWith('+86') ? s.phone.slice(3, 3 + len + 1) : s.phone.slice(0, len + 3));
-    } else if (field === 'contains') {
-      const from = s.username_norm.length > 6 ? 1 + (pick() % (s.username_norm.length - 5)) : 0;
-      out.push(s.username_norm.slice(from, from + 4));
-    }
-  }
-  return out;
-}
 
 function line(label, st, extra = '') {
   const n = `(n=${st.n}${st.cut ? ', cut short by its time limit' : ''})`;
@@ -303,12 +277,21 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const quick = argv.includes('--quick');
   const valueOf = (flag) => (argv.indexOf(flag) > 0 ? argv[argv.indexOf(flag) + 1] : undefined);
   const only = valueOf('--only');
-  if (only !== undefined && only !== 'import') throw new Error(`--only: import is the one part that runs alone (got ${only})`);
-  const count = valueOf('--count') ? Number(valueOf('--count')) : only ? 100_000 : quick ? 100_000 : 1_000_000;
+  if (only !== undefined && only !== 'import' && only !== 'contains') throw new Error(`--only: import or contains run alone (got ${only})`);
+  const count = valueOf('--count') ? Number(valueOf('--count')) : only === 'import' || quick ? 100_000 : 1_000_000;
   const dialects = argv.includes('--pg') ? ['postgres'] : argv.includes('--sqlite') ? ['sqlite'] : ['sqlite', 'postgres'];
   const entries = argv.flatMap((a, k) => (argv[k - 1] === '--entry' ? [path.resolve(a)] : []));
   for (const dialect of dialects) {
-    if (only)
+    if (argv.includes('--drop')) await dropSeeded({ dialect, count });
+    else if (only === 'contains')
+      await benchContains({
+        dialect,
+        count,
+        rounds: Number(valueOf('--rounds') ?? 3),
+        entries: entries.length ? entries : [undefined],
+        keep: argv.includes('--keep'),
+      });
+    else if (only)
       await benchImport({
         dialect,
         count,

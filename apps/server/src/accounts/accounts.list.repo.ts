@@ -11,6 +11,13 @@
  */
 import { PostgresAdapter, sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, Db } from '../platform/db.js';
+import {
+  CONTAINS_MAPPED_COLUMNS,
+  CONTAINS_PUNCTUATION,
+  CONTAINS_STAND_INS,
+  containsMapped,
+  type ContainsMappedColumn,
+} from '../platform/migrations/0036_account_contains_punctuation.js';
 import type { AccountTable } from './accounts.tables.js';
 
 export type PersonSort = 'created' | 'username';
@@ -89,6 +96,12 @@ export function phonePrefixes(q: string): string[] {
   return [`+86${typed}`, `+${typed}`];
 }
 
+/** The search text as migration 0036 indexes user names and e-mails: PostgreSQL's translate(), one character for one. */
+const mapPunctuation = (text: string) => text.replace(/./gsu, (c) => CONTAINS_STAND_INS[CONTAINS_PUNCTUATION.indexOf(c)] ?? c);
+/** Whether the replaced text differs from the text or could match where it does not: punctuation or a stand-in letter. */
+const changedByMapping = (text: string) => [...text].some((c) => CONTAINS_PUNCTUATION.includes(c) || CONTAINS_STAND_INS.includes(c));
+const isMapped = (column: string): column is ContainsMappedColumn => (CONTAINS_MAPPED_COLUMNS as readonly string[]).includes(column);
+
 type Eb = ExpressionBuilder<Database, 'accounts'>;
 type TextColumn = 'username_norm' | 'email_norm' | 'phone' | 'id';
 interface SearchPart {
@@ -111,13 +124,15 @@ export function accountListQueries(db: Db) {
     return end === undefined ? from : eb.and([from, eb(col, '<', end)]);
   }
 
-  function contains(eb: Eb, column: TextColumn, part: string, unindexed = false): Expression<SqlBool> {
+  /** `mapped`: column and text as migration 0036 indexes them (PostgreSQL user names and e-mails). */
+  function contains(eb: Eb, column: TextColumn, part: string, unindexed = false, mapped = false): Expression<SqlBool> {
     // The user's text is searched as typed: '%' and '_' are literal.
-    const like = `%${part.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const likeOf = (text: string) => sql<string>`${`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`;
     // PostgreSQL, many matches: `|| ''` (the same value) keeps its planner off the trigram
     // indexes, which it would read whole and sort, when the page's order finds 21 rows sooner.
     const col = unindexed && pg ? sql<string>`(${sql.ref(column)} || '')` : sql.ref(column);
-    return eb(col, 'like', sql<string>`${like} escape '\\'`);
+    if (!mapped || !pg || !isMapped(column)) return eb(col, 'like', likeOf(part));
+    return eb(containsMapped(column), 'like', likeOf(mapPunctuation(part)));
   }
 
   /** The search as one condition per field searched (their OR is the search; none: nothing matches). */
@@ -141,8 +156,28 @@ export function accountListQueries(db: Db) {
     return parts;
   }
 
-  const condition = (eb: Eb, p: SearchPart, unindexed = false) =>
-    p.how === 'contains' ? contains(eb, p.column, p.value, unindexed) : range(eb, p.column, p.value, unindexed);
+  const condition = (eb: Eb, p: SearchPart, unindexed = false, mapped = false) =>
+    p.how === 'contains' ? contains(eb, p.column, p.value, unindexed, mapped) : range(eb, p.column, p.value, unindexed);
+
+  /**
+   * The search's condition. PostgreSQL, a contains search from the trigram indexes: the text,
+   * its punctuation replaced, in the columns as migration 0036 indexes them (pg_trgm drops
+   * punctuation: `a.iv` alone asks for the common `a` and `iv`), AND the search itself, which
+   * decides (a match of it always matches the first: replacing characters one for one keeps a
+   * substring a substring). Two ORs, not one of pairs: the first is then exactly the index
+   * scans' recheck, which the planner does not test again for each row.
+   */
+  function searched(eb: Eb, parts: SearchPart[], unindexed: boolean): Expression<SqlBool> {
+    if (parts.length === 0) return sql<SqlBool>`1 = 0`; // text that can be none of the fields asked for
+    const search = eb.or(parts.map((p) => condition(eb, p, unindexed)));
+    // Texts under a trigram: no index helps, and the plain LIKE costs less a row than the replaced one.
+    const indexed = parts.some((p) => p.how === 'contains' && isMapped(p.column)) && parts.every((p) => [...p.value].length >= 3);
+    if (!pg || unindexed || !indexed) return search;
+    const candidates = eb.or(parts.map((p) => condition(eb, p, false, true)));
+    // A text with neither punctuation nor a stand-in letter is inside a replaced column only
+    // where it is inside the column itself: the first OR is then the search, tested once a row.
+    return parts.some((p) => changedByMapping(p.value)) ? eb.and([candidates, search]) : candidates;
+  }
 
   /**
    * The accounts to read: all, or (SQLite, a `trigramMatch`) the trigram table's matches, each
@@ -173,11 +208,10 @@ export function accountListQueries(db: Db) {
     if (!f.q) return unsearched(trx, f);
     const parts = searchParts(f);
     // SQLite's LIKE cannot read an index: a contains search's candidates come from the trigram
-    // table, and the LIKE keeps exactly the rows it matched before. PostgreSQL's planner answers
-    // the LIKE from its trigram indexes itself. `unindexed` (many matches): read in order instead.
+    // table, and the LIKE keeps exactly the rows it matched before. PostgreSQL's planner finds
+    // them in its trigram indexes (`searched`). `unindexed` (many matches): read in order instead.
     const match = unindexed ? undefined : trigramMatch(parts);
-    // Text that can be none of the fields asked for matches nothing.
-    return unsearched(trx, f, match).where((eb) => (parts.length ? eb.or(parts.map((p) => condition(eb, p, unindexed))) : sql<SqlBool>`1 = 0`));
+    return unsearched(trx, f, match).where((eb) => searched(eb, parts, unindexed));
   }
 
   /**
@@ -198,6 +232,29 @@ export function accountListQueries(db: Db) {
   }
 
   /**
+   * The keyset rules, in one place: rows in (sort key, id) order, or the reverse (`backwards`),
+   * strictly past the cursor, answered in the order asked. Names columns of the table or of a
+   * derived table of it alike.
+   */
+  function keyset(q: PersonPageQuery) {
+    const key = q.sort === 'username' ? text('username_norm') : sql<number>`${sql.ref('created_at')}`;
+    const ascending = (q.order === 'asc') !== Boolean(q.backwards);
+    const direction = sql.raw(ascending ? 'asc' : 'desc');
+    const op = sql.raw(ascending ? '>' : '<');
+    return {
+      key,
+      direction,
+      /** the rows past the cursor (none: every row) */
+      past: <S extends SelectQueryBuilder<any, any, any>>(s: S): S =>
+        q.after ? (s.where(sql<SqlBool>`(${key}, ${text('id')}) ${op} (${q.after.value}, ${q.after.id})`) as S) : s,
+      /** in the order read */
+      ordered: <S extends SelectQueryBuilder<any, any, any>>(s: S): S => s.orderBy(sql`${key} ${direction}`).orderBy(sql`${text('id')} ${direction}`) as S,
+      /** the rows read, in the order asked */
+      asAsked: <R>(rows: R[]): R[] => (q.backwards ? rows.reverse() : rows),
+    };
+  }
+
+  /**
    * A prefix search, one query per field searched (each a range of its own index, migration
    * 0033), as many as there are conditions; none when the text can be none of those fields.
    * Apart, each range is read from its index alone; OR-ed, the databases read every matching
@@ -215,21 +272,13 @@ export function accountListQueries(db: Db) {
      */
     async listPersons(q: PersonPageQuery, trx: Db = db): Promise<PersonListRow[]> {
       const byName = q.sort === 'username';
-      const key = byName ? text('username_norm') : sql<number>`${sql.ref('created_at')}`;
-      const ascending = (q.order === 'asc') !== Boolean(q.backwards);
-      const op = sql.raw(ascending ? '>' : '<');
-      const direction = sql.raw(ascending ? 'asc' : 'desc');
+      const { key, direction, past, ordered, asAsked } = keyset(q);
       const branches = q.common ? undefined : prefixBranches(trx, q);
       if (branches) {
         if (branches.length === 0) return [];
         // The page's keys from each field's index (sort key and id only), then its rows.
         const keys = branches.map((b, i) => {
-          let s = b.select([sql<string | number>`${key}`.as('k'), 'id']);
-          if (q.after) s = s.where(sql<SqlBool>`(${key}, ${text('id')}) ${op} (${q.after.value}, ${q.after.id})`);
-          const top = s
-            .orderBy(sql`${key} ${direction}`)
-            .orderBy(sql`${text('id')} ${direction}`)
-            .limit(q.limit);
+          const top = ordered(past(b.select([sql<string | number>`${key}`.as('k'), 'id']))).limit(q.limit);
           return trx.selectFrom(top.as(`b${i}`)).select(['k', 'id']);
         });
         const union = keys.slice(1).reduce((u, k) => u.union(k), keys[0]!);
@@ -243,29 +292,25 @@ export function accountListQueries(db: Db) {
           .orderBy(sql`${inC('keys.id', true)} ${direction}`)
           .limit(q.limit)
           .execute();
-        return q.backwards ? rows.reverse() : rows;
+        return asAsked(rows);
       }
-      let s = filtered(trx, q, q.common).select(PERSON_LIST_COLUMNS);
-      if (q.after) s = s.where(sql<SqlBool>`(${key}, ${text('id')}) ${op} (${q.after.value}, ${q.after.id})`);
+      const s = past(filtered(trx, q, q.common).select(PERSON_LIST_COLUMNS));
       // PostgreSQL, a contains search with few matches: OFFSET 0 plans the matches on their own
       // (from the trigram indexes), then the page is sorted out of them. Planned with the page's
       // order and LIMIT, its estimate of LIKE's matches may send it down the list's index
       // instead, testing every row (~0.6 s at 1,000,000 for 1,700 matches).
       const fenced = pg && q.match === 'contains' && Boolean(q.q) && !q.common;
       const page = fenced ? trx.selectFrom(s.offset(0).as('matches')).selectAll() : s;
-      const rows = await (page as typeof s)
-        .orderBy(sql`${key} ${direction}`)
-        .orderBy(sql`${text('id')} ${direction}`)
+      const rows = await ordered(page as typeof s)
         .limit(q.limit)
         .execute();
-      return q.backwards ? rows.reverse() : rows;
+      return asAsked(rows);
     },
 
     /**
      * PostgreSQL, a contains search: its matches (at most `cap + 1` of them) counted and the
      * page sorted out of them in one pass over the table. Checking a trigram index's candidates
-     * reads their table rows (pg_trgm keeps no punctuation, so `a.iv` has ~20,000 candidates at
-     * 1,000,000 accounts); a count, then the page, read those rows twice. The page is that of
+     * reads their table rows; a count, then the page, read those rows twice. The page is that of
      * every match only while `counted` ≤ `cap`: past it the caller reads the page in order.
      * undefined elsewhere (SQLite's trigram table finds the candidates without the table), and
      * when no row follows the cursor (the count is then unknown).
@@ -273,12 +318,8 @@ export function accountListQueries(db: Db) {
     async containsPageUpTo(q: PersonPageQuery, cap: number, trx: Db = db): Promise<{ rows: PersonListRow[]; counted: number } | undefined> {
       if (!pg || q.match !== 'contains' || !q.q) return undefined;
       if (searchParts(q).length === 0) return { rows: [], counted: 0 };
-      const byName = q.sort === 'username';
-      const ascending = (q.order === 'asc') !== Boolean(q.backwards);
-      const op = sql.raw(ascending ? '>' : '<');
-      const direction = sql.raw(ascending ? 'asc' : 'desc');
       // the derived table's columns, compared in byte order as the list's indexes order them
-      const key = byName ? sql`${sql.ref('username_norm')} collate "C"` : sql`${sql.ref('created_at')}`;
+      const { past, ordered, asAsked } = keyset(q);
       const matches = filtered(trx, q)
         .select(PERSON_LIST_COLUMNS)
         .limit(cap + 1)
@@ -289,18 +330,14 @@ export function accountListQueries(db: Db) {
         .selectAll()
         .select(sql<number>`count(*) over ()`.as('counted'))
         .as('counted_matches');
-      let page = trx.selectFrom(all).selectAll();
-      if (q.after) page = page.where(sql<SqlBool>`(${key}, ${sql.ref('id')} collate "C") ${op} (${q.after.value}, ${q.after.id})`);
-      const found = await page
-        .orderBy(sql`${key} ${direction}`)
-        .orderBy(sql`${sql.ref('id')} collate "C" ${direction}`)
+      const found = await ordered(past(trx.selectFrom(all).selectAll()))
         .limit(q.limit)
         .execute();
       // No row after the cursor leaves the count unknown (rare: a page past the last): undefined.
       if (found.length === 0) return q.after ? undefined : { rows: [], counted: 0 };
       const counted = Number(found[0]!.counted);
       const rows = found.map(({ counted: _, ...row }) => row as PersonListRow);
-      return { rows: q.backwards ? rows.reverse() : rows, counted };
+      return { rows: asAsked(rows), counted };
     },
 
     /** The number of matching persons, counted no further than `cap + 1` (a total beyond the cap is not worth its time). */

@@ -146,6 +146,111 @@ describeBothDbs('person accounts: contains search', (h) => {
     expect(scan(rows, '1074', 'phone').length).toBeGreaterThan(0);
   });
 
+  it('texts with punctuation (indexed with letters in its place on PostgreSQL) find what a scan finds, and no look-alike', async () => {
+    const token = await h().login();
+    const realmId = await createRealm(h());
+    // each punctuated name beside one holding the letter that stands in for its punctuation
+    // in PostgreSQL's index (migration 0036: . _ @ - + read as q x z j v)
+    const names = [
+      'maria.ivanova',
+      'mariaqivanova',
+      'a.iv',
+      'aqiv',
+      'wei_yang',
+      'weixyang',
+      'li-na',
+      'lijna',
+      'k+tag',
+      'kvtag',
+      'x@y',
+      'xzy',
+      'dot..dot',
+      'q.x_z',
+    ];
+    const emails = [
+      'ann.lee+news@mail-box.test',
+      'annqlee@mailjbox.test',
+      'a_b@c.test',
+      'axbzc.test',
+      null,
+      null,
+      'li-na@x.test',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ];
+    await seedPersons(h(), realmId, names.length, (i) => ({ username: names[i], email: emails[i] }));
+    const rows = await h()
+      .ctx.db.selectFrom('accounts')
+      .select(['id', 'username', 'username_norm', 'email_norm', 'phone', 'created_at'])
+      .where('realm_id', '=', realmId)
+      .execute();
+    const texts = [
+      'a.iv',
+      'aqiv',
+      '.iv',
+      'a.i',
+      'i_y',
+      'ixy',
+      '_yan',
+      'i-n',
+      'ijn',
+      '+ta',
+      'vta',
+      '@y',
+      'x@y',
+      'xzy',
+      '..',
+      '...',
+      'q.x',
+      'q.x_',
+      '.x_z',
+      'e+news@',
+      'x@mail',
+      'l-b',
+      'lee+',
+      '@c.t',
+      'b@c',
+      'a_b@',
+      'a.i_',
+    ];
+    for (const q of texts)
+      for (const field of ['any', 'username', 'email'] as const) {
+        const expected = byName(scan(rows, q, field));
+        const page = await get(token, realmId, `q=${encodeURIComponent(q)}&field=${field}&match=contains&sort=username&order=asc&limit=100`);
+        expect(
+          page.items.map((i) => i.username),
+          `${q} in ${field}`,
+        ).toEqual(expected);
+        expect(page.total, `${q} in ${field}`).toBe(expected.length);
+      }
+    // what the look-alikes would wrongly have matched
+    expect(byName(scan(rows, 'a.iv', 'username'))).toEqual(['a.iv', 'maria.ivanova']);
+    expect(byName(scan(rows, 'e+news@', 'email'))).toEqual(['maria.ivanova']);
+    // read in order (many matches) and from the indexes alike
+    for (const q of ['a.iv', '_yan', 'x@y', 'lee+'])
+      for (const common of [false, true]) {
+        const found = await h().ctx.repos.accounts.listPersons({
+          realmId,
+          q,
+          field: 'any',
+          match: 'contains',
+          sort: 'username',
+          order: 'asc',
+          limit: 30,
+          common,
+        });
+        expect(
+          found.map((r) => r.username),
+          `${q} common=${common}`,
+        ).toEqual(byName(scan(rows, q, 'any')));
+      }
+  });
+
   it('pages through a contains search in both sorts and orders, forwards and backwards, with filters beside it', async () => {
     const token = await h().login();
     const { realmId, rows } = await realms();
