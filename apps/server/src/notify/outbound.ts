@@ -104,7 +104,8 @@ export function guardedAgent(o: GuardedAgentOptions): http.Agent {
 
 export interface OutboundRequest {
   method: 'GET' | 'POST';
-  url: string;
+  /** a URL object is used as it is (a caller that built one is spared a second parse) */
+  url: string | URL;
   headers?: Record<string, string>;
   body?: string;
   allowPrivate: boolean;
@@ -142,7 +143,7 @@ export async function outbound(req: OutboundRequest, deps: OutboundDeps = {}): P
 export async function outboundRaw(req: OutboundRequest, deps: OutboundDeps = {}): Promise<OutboundRawResponse> {
   let url: URL;
   try {
-    url = new URL(req.url);
+    url = typeof req.url === 'string' ? new URL(req.url) : req.url;
   } catch {
     throw new OutboundRefused('invalid url');
   }

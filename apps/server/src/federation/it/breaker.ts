@@ -44,6 +44,14 @@ export function createBreakers(clock: Clock, o: { failuresToOpen?: number; coolD
     return e;
   }
 
+  /** Back to closed: fields set in place, no object built per successful call (issue 14 bench). */
+  function closed(e: Entry): void {
+    e.state = 'closed';
+    e.consecutiveFailures = 0;
+    e.openedAt = null;
+    e.trial = false;
+  }
+
   /** Runs `call` unless the breaker is open; records its outcome. `isFailure` tells failures from answers. */
   async function run<T>(realmId: string, type: string, call: () => Promise<T>, isFailure: (err: unknown) => string | null): Promise<T> {
     const e = entry(realmId, type);
@@ -53,13 +61,13 @@ export function createBreakers(clock: Clock, o: { failuresToOpen?: number; coolD
     if (trial) e.trial = true;
     try {
       const out = await call();
-      Object.assign(e, { state: 'closed', consecutiveFailures: 0, openedAt: null, trial: false });
+      closed(e);
       return out;
     } catch (err) {
       const reason = isFailure(err);
       if (reason === null) {
         // an answer (wrong credentials, user exists): the backend is alive
-        Object.assign(e, { state: 'closed', consecutiveFailures: 0, openedAt: null, trial: false });
+        closed(e);
         throw err;
       }
       e.trial = false;

@@ -97,10 +97,7 @@ export async function callIt(deps: ItCallDeps, req: ItRequest): Promise<unknown>
   let res: { status: number; body: string };
   try {
     const agent = (deps.pool ?? itPool).agentFor(url, deps.allowPrivate, deps.outbound?.resolve);
-    const sent = outbound(
-      { method: 'POST', url: url.toString(), headers, body, allowPrivate: deps.allowPrivate, timeoutMs: IT_TIMEOUT_MS, agent },
-      deps.outbound,
-    );
+    const sent = outbound({ method: 'POST', url, headers, body, allowPrivate: deps.allowPrivate, timeoutMs: IT_TIMEOUT_MS, agent }, deps.outbound);
     sent.catch(() => undefined); // after the deadline won, a late failure is nobody's business
     res = await Promise.race([sent, deadline]);
   } catch (err) {
