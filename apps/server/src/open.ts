@@ -16,7 +16,7 @@ import type { RealmSettings } from './realms/realm-settings.js';
 
 /** `master`: settings the master realm gets on the first start, over the configuration's. */
 export async function openProduct(config: Config, clock: Clock, master: Partial<RealmSettings> = {}) {
-  const dbh = openDb(config.databaseUrl, { backgroundCheckpoints: true });
+  const dbh = openDb(config.databaseUrl);
   let boot;
   try {
     // An instance with another key must not write a thing (issue 9): not the migrations,

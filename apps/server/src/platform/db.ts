@@ -7,7 +7,6 @@ import { Kysely, SqliteDialect, type QueryResult } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
-import { startBackgroundCheckpoints } from './sqlite-checkpoints.js';
 
 // int8 (bigint) arrives as a string by default; our millisecond times fit a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -103,8 +102,6 @@ export interface OpenDbOptions {
   poolMax?: number;
   /** SQLite: how long a writer waits for the lock before SQLITE_BUSY */
   busyTimeoutMs?: number;
-  /** SQLite: WAL checkpoints on a worker thread, not inside commits (sqlite-checkpoints.ts; the product's server) */
-  backgroundCheckpoints?: boolean;
 }
 
 export function openDb(url: string, opts: OpenDbOptions = {}): DbHandle {
@@ -118,8 +115,6 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   sqlite.pragma('synchronous = NORMAL');
-  const inFile = file !== '' && file !== ':memory:' && !file.startsWith('file:');
-  const checkpoints = opts.backgroundCheckpoints && inFile ? startBackgroundCheckpoints(sqlite, file) : undefined;
   // Kysely prepares every query anew; better-sqlite3 statements are reusable, and preparing
   // is a measurable share of a sign-in, so keep the prepared ones (bounded).
   const cache = new Map<string, SQLite.Statement>();
@@ -162,11 +157,7 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
         sqlite.pragma(`busy_timeout = ${previous}`);
       }
     },
-    async close() {
-      // the worker's connection goes first: the last one to close folds the WAL into the file
-      await checkpoints?.stop();
-      await db.destroy();
-    },
+    close: () => db.destroy(),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
   };
 }
