@@ -18,10 +18,9 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { REALM } from './directory-import.mjs';
 import { sample, seedPostgres, seedSqlite } from './seed.mjs';
-import { pgBase } from './pg.mjs';
+import { onMaintenance, pgBase } from './pg.mjs';
 import { adminToken, call, fmt, onInterrupt, root, sequential, startServer, verdict } from './lib.mjs';
 
 /** A deterministic stream of indexes into the seeded rows. */
@@ -56,16 +55,7 @@ export function terms(count, now, n, field) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function maintenance(work) {
-  const client = new pg.Client({ connectionString: pgBase('postgres'), connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-const dropPg = (name) => maintenance((c) => c.query(`drop database if exists ${name} with (force)`));
+const dropPg = (name) => onMaintenance((c) => c.query(`drop database if exists ${name} with (force)`));
 
 /** The seeded database, made (by `entry`) unless kept from an earlier run; answers where it is. */
 async function seeded({ dialect, count, entry }) {
@@ -74,14 +64,14 @@ async function seeded({ dialect, count, entry }) {
   const marker = path.join(dir, 'seeded');
   const exists =
     dialect === 'postgres'
-      ? (await maintenance((c) => c.query('select 1 from pg_database where datname = $1', [name]))).rowCount > 0 && fs.existsSync(marker)
+      ? (await onMaintenance((c) => c.query('select 1 from pg_database where datname = $1', [name]))).rowCount > 0 && fs.existsSync(marker)
       : fs.existsSync(marker);
   const where = { name, dir, reused: exists };
   if (exists) return where;
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const databaseUrl = dialect === 'postgres' ? pgBase(name) : undefined;
-  if (databaseUrl) await maintenance(async (c) => (await c.query(`drop database if exists ${name} with (force)`), c.query(`create database ${name}`)));
+  if (databaseUrl) await onMaintenance(async (c) => (await c.query(`drop database if exists ${name} with (force)`), c.query(`create database ${name}`)));
   const server = await startServer({ databaseUrl, dataDir: dir, entry });
   try {
     const token = await adminToken(server.base);
@@ -120,7 +110,9 @@ async function copyFor({ dialect, base, index, entry }) {
   };
   try {
     if (dialect === 'postgres')
-      await maintenance(async (c) => (await c.query(`drop database if exists ${name} with (force)`), c.query(`create database ${name} template ${base.name}`)));
+      await onMaintenance(
+        async (c) => (await c.query(`drop database if exists ${name} with (force)`), c.query(`create database ${name} template ${base.name}`)),
+      );
     else for (const f of fs.readdirSync(base.dir)) fs.copyFileSync(path.join(base.dir, f), path.join(dataDir, f));
     const t0 = performance.now();
     const server = await startServer({ databaseUrl: dialect === 'postgres' ? pgBase(name) : undefined, dataDir, entry });

@@ -15,7 +15,8 @@ export function pgBase(name) {
   return u.toString();
 }
 
-async function onMaintenance(work) {
+/** Runs `work` on a connection to the server's maintenance database (creating and dropping databases). */
+export async function onMaintenance(work) {
   const client = new pg.Client({ connectionString: pgBase('postgres'), connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
