@@ -25,16 +25,19 @@ import { migrateToLatest } from './migrations/index.js';
 interface Product {
   app: FastifyInstance;
   ctx: AppContext;
+  /** the configuration's temp data directory, removed with the product */
+  dataDir: string;
 }
 
 async function appOn(dbh: DbHandle): Promise<Product> {
   const clock = new FakeClock(Date.now());
   await migrateToLatest(dbh.db, dbh.schema);
   await bootstrap(dbh.db, clock, ADMIN.password);
-  const ctx = createContext(testConfig(), dbh, clock);
+  const config = testConfig();
+  const ctx = createContext(config, dbh, clock);
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
-  return { app, ctx };
+  return { app, ctx, dataDir: config.dataDir };
 }
 
 /** The captcha is solved while the database is still there (it is stored there too). */
@@ -60,6 +63,7 @@ describe('A-44 database outage [sqlite]', () => {
     await p.app.close();
     await dbh.close();
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(p.dataDir, { recursive: true, force: true });
   });
 
   it('answers 503, issues no session, fails readiness, then recovers', async () => {
@@ -136,6 +140,7 @@ describe('A-44 database outage [postgres]', () => {
     await proxy.close();
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();
+    fs.rmSync(p.dataDir, { recursive: true, force: true });
   });
 
   it('answers 503, issues no session, fails readiness, then recovers', async () => {
