@@ -15,7 +15,7 @@ import { registerHealth } from './platform/health.js';
 import { registerProjectConfig } from './platform/project-config.js';
 import { registerSpa } from './platform/spa.js';
 import { registerGuard } from './auth/guard.js';
-import { randomHexId } from './platform/http.js';
+import { randomHexId } from './platform/crypto.js';
 
 export interface BuildOptions {
   /** false: no request log (tests); otherwise the context's logger (platform/logger.ts) */

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createSecrets, hmacSha256, newId, randomString } from './crypto.js';
+import { createSecrets, hmacSha256, newId, randomHexId, randomString } from './crypto.js';
 
 describe('hmacSha256', () => {
   it('gives the bytes createHmac gives, for keys up to the block size and any message', () => {
@@ -31,6 +31,13 @@ describe('random strings', () => {
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]{24}[0-9a-f]{8}$/);
     expect(new Set(ids).size).toBe(ids.length);
     expect(randomString(7, 'ab')).toMatch(/^[ab]{7}$/);
+  });
+
+  it('hex ids: 32 lowercase hex characters, unique, also when drawn between strings from the same bytes', () => {
+    // strings of odd lengths leave the pool at every offset, so ids are cut at every place a refill can fall
+    const ids = Array.from({ length: 3000 }, (_, i) => (randomString(1 + (i % 7)), randomHexId()));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('use every character of the alphabet about equally (rejection sampling, no modulo bias)', () => {

@@ -27,6 +27,20 @@ export function randomString(length = 32, alphabet = ALNUM): string {
   return out;
 }
 
+/**
+ * 32 lowercase hex characters, 128 random bits from the same pool: request ids and token ids
+ * (`jti`), which must be unique, not secret. randomUUID's alphabet and length without its
+ * dashes, at about half the cost (issue 12 bench: both ran on every token).
+ */
+export function randomHexId(): string {
+  if (pool.length - poolUsed < 16) {
+    crypto.randomFillSync(pool);
+    poolUsed = 0;
+  }
+  poolUsed += 16;
+  return pool.toString('hex', poolUsed - 16, poolUsed);
+}
+
 export function randomDigits(length: number): string {
   return randomString(length, '0123456789');
 }

@@ -25,8 +25,7 @@
  */
 import crypto from 'node:crypto';
 import type { OAuthClient } from '../../clients/clients.repo.js';
-import { randomString, type Secrets } from '../../platform/crypto.js';
-import { randomHexId } from '../../platform/http.js';
+import { randomHexId, randomString, type Secrets } from '../../platform/crypto.js';
 import type { Db } from '../../platform/db.js';
 import { ID_TOKEN_TTL_SEC, REFRESH_FAMILY_MAX_LIFETIME_SEC, REFRESH_TOKEN_LENGTH } from '../defaults.js';
 import type { JwsAlg } from '../jwt.js';
