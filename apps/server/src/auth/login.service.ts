@@ -10,7 +10,7 @@ import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
 import type { SignInEvents, SignInTrace } from '../audit/sign-in-events.js';
 import { OTP_TICKET_TRIES } from '../captcha/captcha.service.js';
 import type { Clock } from '../platform/clock.js';
-import type { Db, Transact } from '../platform/db.js';
+import type { Transact } from '../platform/db.js';
 import { ApiError, fail } from '../platform/errors.js';
 import { assertMethod, type FlowSettings } from '../realms/realm-policy.js';
 import { protectionOf } from '../realms/realm-settings.js';
@@ -70,8 +70,8 @@ export interface LoginDeps {
   signIns?: SignInEvents;
   /** realms whose accounts live behind an IT-interface backend (issue 14, federation/it) */
   federation?: FederatedPasswords;
-  /** the sign-in's writes after the password was right commit together (without it: one by one) */
-  transact?: Transact;
+  /** the sign-in's writes after the password was right commit together */
+  transact: Transact;
 }
 
 /** Password sign-in delegated to a realm's backend (federation/it/it.service.ts). */
@@ -88,7 +88,6 @@ export interface FederatedPasswords {
 
 export function createLoginService(deps: LoginDeps) {
   const { accounts, sessions, clock, throttle, otp, captcha, settingsOf, signIns, federation } = deps;
-  const together: <T>(work: (trx: Db | undefined) => Promise<T>) => Promise<T> = deps.transact ?? ((work) => work(undefined));
 
   /**
    * The backend checks the password (issue 14): wrong credentials are 1300 with 1010's
@@ -184,7 +183,7 @@ export function createLoginService(deps: LoginDeps) {
       // One commit for the attempt settled, the session, the last sign-in and the audit row
       // (issue 14 bench: each write on its own was a WAL append and lock round of its own):
       // all of them or none, so no session exists without its audit row.
-      const issued = await together(async (trx) => {
+      const issued = await deps.transact(async (trx) => {
         if (attempt.joinsTransaction) await attempt.succeeded(trx);
         // A service account with force_password gets its session; the guard then allows only
         // password change, logout and user info (1008) until the flag clears.

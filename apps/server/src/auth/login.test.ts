@@ -123,6 +123,27 @@ describeBothDbs('password sign-in', (h) => {
     expect(row).toMatchObject({ last_login_at: h().clock.now(), last_login_area: '86' });
   });
 
+  it('a sign-in whose audit row cannot be written leaves no session and no last sign-in (one commit)', async () => {
+    const a = await createPerson(h());
+    const repo = h().ctx.repos.audit;
+    const insert = repo.insertAuditEvent.bind(repo);
+    const spy = vi.spyOn(repo, 'insertAuditEvent').mockImplementation(async (row, trx) => {
+      if (row.action === 'signin.password' && row.target_id === a.id && row.result === 'ok') throw new Error('audit store down');
+      return insert(row, trx);
+    });
+    try {
+      const res = await signIn(h(), a);
+      expect(res.status).not.toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    const sessions = await h().ctx.db.selectFrom('sessions').select('id').where('account_id', '=', a.id).execute();
+    expect(sessions).toEqual([]);
+    expect(await h().ctx.repos.accounts.findAccountById('master', a.id)).toMatchObject({ last_login_at: null });
+    // and with the audit store back, the same password signs in
+    expect((await signIn(h(), a)).status).toBe(200);
+  });
+
   it('a sign-in reads the realm settings once: the audit trail and the Ali Living hook use what the form read', async () => {
     const a = await createPerson(h());
     const policy = h().ctx.services.realmPolicy;
