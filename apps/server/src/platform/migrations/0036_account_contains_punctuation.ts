@@ -26,6 +26,9 @@
  * writes to `accounts` (sign-ins of instances still running) wait meanwhile (CREATE INDEX
  * CONCURRENTLY cannot run in the migration's transaction): at 1,000,000 accounts ~12 s on a
  * quiet 2-core machine, a start of 16–25 s instead of 2–3 under load (CHANGELOG).
+ *
+ * The repo imports `containsMapped` from here so that its query is the index expression exactly.
+ * Changing the mapping therefore means a new migration with new indexes, never an edit here.
  */
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 
