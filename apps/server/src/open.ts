@@ -39,7 +39,7 @@ export async function openProduct(config: Config, clock: Clock, master: Partial<
     // issue 12: realms older than the OAuth provider get their default client (needs the services)
     await ensureDefaultClients(ctx);
     // issue 13: the platform root CA exists from the first start (made, or the operator's PKI_ROOT_* files)
-    await ctx.services.pkiCa.platformRoot();
+    await ctx.services.pkiCa.ensurePlatformRoot();
   } catch (err) {
     await ctx.close().catch(() => {});
     await dbh.close().catch(() => {});

@@ -304,6 +304,14 @@ export function createCaService(deps: {
 
   return {
     platformRoot,
+    /**
+     * At start: the platform root exists afterwards. Made when missing; one already there is not
+     * read, so a start does not load the certificate library (pki/x509.ts) for a server that
+     * never uses its CA (issue 12 memory budget); the first use reads it as before.
+     */
+    async ensurePlatformRoot(): Promise<void> {
+      if (!(await pki.findCaBySlot('platform'))) await platformRoot();
+    },
     realmCa,
     accountCa,
     accountChain,

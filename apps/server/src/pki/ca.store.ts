@@ -11,7 +11,7 @@ import type { Clock } from '../platform/clock.js';
 import { newId, type Secrets } from '../platform/crypto.js';
 import type { Db, Transact } from '../platform/db.js';
 import type { CertRepo, CertRow } from './certs.repo.js';
-import { subjectOf } from './crl-der.js';
+import { subjectKeyIdOf, subjectOf } from './crl-der.js';
 import { DAY_MS } from './defaults.js';
 import type { CaRow, PkiRepo } from './pki.repo.js';
 import { caExtensions, keyIdOf, newSerial, sha256Hex, signerFromPkcs8, type IssuerUrls, type Signer } from './profile.js';
@@ -66,7 +66,7 @@ export function createCaStore(deps: {
   const { pki, certs, secrets, clock, audit, transact } = deps;
   const base = deps.publicUrl.replace(/\/+$/, '');
   const signers = new Map<string, Promise<Signer>>();
-  const parsed = new Map<string, { cert: x509.X509Certificate; keyId: string; subjectDer: Uint8Array }>();
+  const parsed = new Map<string, { pem: string; cert?: x509.X509Certificate; keyId: string; subjectDer: Uint8Array }>();
   const creating = new Map<string, Promise<LoadedCa>>();
   /**
    * The chain of each slot as this process last read it (loadChainSlot). Issuance signs from
@@ -94,11 +94,18 @@ export function createCaStore(deps: {
     return s;
   }
 
+  /**
+   * What signing a CRL or an OCSP response needs (subject, key id) comes from the DER through
+   * node:crypto and our own reader; the library's parse (pki/x509.ts) is made on the first read
+   * of `cert`, so the CRL job does not load the library into a server that issues nothing
+   * (issue 12 memory budget). A certificate without a SubjectKeyIdentifier takes x509's.
+   */
   async function parsedOf(certRow: CertRow) {
     let p = parsed.get(certRow.id);
     if (!p) {
-      const cert = new x509.X509Certificate(certRow.cert_pem);
-      p = { cert, keyId: await keyIdOf(cert), subjectDer: subjectOf(new Uint8Array(cert.rawData)) };
+      const der = new Uint8Array(new crypto.X509Certificate(certRow.cert_pem).raw);
+      const keyId = subjectKeyIdOf(der) ?? (await keyIdOf(new x509.X509Certificate(certRow.cert_pem)));
+      p = { pem: certRow.cert_pem, keyId, subjectDer: subjectOf(der) };
       if (parsed.size > 5000) parsed.clear();
       parsed.set(certRow.id, p);
     }
@@ -106,8 +113,18 @@ export function createCaStore(deps: {
   }
 
   async function withCert(row: CaRow, certRow: CertRow): Promise<LoadedCa> {
-    const { cert, keyId, subjectDer } = await parsedOf(certRow);
-    return { row, certRow, cert, keyId, subjectDer, signer: await signerOfRow(row) };
+    const p = await parsedOf(certRow);
+    const signer = await signerOfRow(row);
+    return {
+      row,
+      certRow,
+      get cert() {
+        return (p.cert ??= new x509.X509Certificate(p.pem));
+      },
+      keyId: p.keyId,
+      subjectDer: p.subjectDer,
+      signer,
+    };
   }
 
   async function loadRow(row: CaRow, trx?: Db): Promise<LoadedCa> {

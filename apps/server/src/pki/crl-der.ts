@@ -11,7 +11,7 @@
 import crypto, { type KeyObject } from 'node:crypto';
 import type { RevokeReason } from '@umbo/contracts';
 import { CRL_REASON_CODES } from './profile.js';
-import { children, explicit, integer, oid, parse, sequence, TAG, tlv, algorithm, nullValue, octets } from './tools/der.js';
+import { children, explicit, integer, oid, oidOf, parse, sequence, TAG, tlv, algorithm, nullValue, octets } from './tools/der.js';
 
 const OIDS = { reasonCode: '2.5.29.21', crlNumber: '2.5.29.20', authorityKeyId: '2.5.29.35' } as const;
 
@@ -30,6 +30,25 @@ export function subjectOf(certDer: Uint8Array): Uint8Array {
   const tbs = children(children(parse(certDer))[0]!);
   const hasVersion = tbs[0]!.tag === 0xa0;
   return tbs[hasVersion ? 5 : 4]!.raw;
+}
+
+/**
+ * The certificate's SubjectKeyIdentifier (hex, as x509's keyId), or undefined without one: read
+ * from the DER, so the CRL job and the OCSP responder need no certificate library (issue 12).
+ * Extensions are tbsCertificate's [3]; an Extension is { extnID, critical?, extnValue }, and
+ * the SKI's extnValue holds an OCTET STRING.
+ */
+export function subjectKeyIdOf(certDer: Uint8Array): string | undefined {
+  const tbs = children(children(parse(certDer))[0]!);
+  const exts = tbs.find((n) => n.tag === 0xa3);
+  if (!exts) return undefined;
+  for (const ext of children(children(exts)[0]!)) {
+    const parts = children(ext);
+    if (oidOf(parts[0]) !== '2.5.29.14') continue;
+    const inner = parse(parts[parts.length - 1]!.value);
+    return inner.tag === TAG.OCTET_STRING ? Buffer.from(inner.value).toString('hex') : undefined;
+  }
+  return undefined;
 }
 
 /** The signature algorithm of a CA key: ECDSA with the curve's hash, or PKCS#1 v1.5 SHA-256. */

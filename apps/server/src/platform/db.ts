@@ -3,13 +3,28 @@
  * set of migrations for both. Portability rules: ids are text, times are integer
  * milliseconds (bigint), booleans are integers 0/1, JSON is text.
  */
+import { createRequire } from 'node:module';
 import { Kysely, SqliteDialect, type QueryResult } from 'kysely';
-import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type SQLite from 'better-sqlite3';
+import type Pg from 'pg';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
 
-// int8 (bigint) arrives as a string by default; our millisecond times fit a double.
-pg.types.setTypeParser(20, (v) => Number(v));
+/**
+ * Each driver is loaded when a database of its kind is opened, not at start: a server uses one
+ * of them, and pg alone holds ~2.7 MB of heap for the life of the process (issue 12 memory
+ * budget). Both are CommonJS, so require keeps openDb synchronous.
+ */
+const requireDependency = createRequire(import.meta.url);
+let pgDriver: typeof Pg | undefined;
+
+function loadPg(): typeof Pg {
+  if (!pgDriver) {
+    pgDriver = requireDependency('pg') as typeof Pg;
+    // int8 (bigint) arrives as a string by default; our millisecond times fit a double.
+    pgDriver.types.setTypeParser(20, (v) => Number(v));
+  }
+  return pgDriver;
+}
 
 /** The job runner's leases (jobs.ts): platform's own table. */
 export interface JobLeaseTable {
@@ -110,7 +125,8 @@ export function openDb(url: string, opts: OpenDbOptions = {}): DbHandle {
 }
 
 function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
-  const sqlite = new SQLite(file);
+  const Driver = requireDependency('better-sqlite3') as typeof SQLite;
+  const sqlite = new Driver(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
@@ -163,7 +179,7 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
 }
 
 function openPostgres(url: string, opts: OpenDbOptions): DbHandle {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: url,
     max: opts.poolMax ?? 10,
     connectionTimeoutMillis: 3000,
@@ -210,7 +226,7 @@ function openPostgres(url: string, opts: OpenDbOptions): DbHandle {
  * corking the socket around that call sends its messages as one write; a query that must
  * wait goes out later, uncorked, as before.
  */
-function corkQueries(client: pg.PoolClient): void {
+function corkQueries(client: Pg.PoolClient): void {
   const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
   if (!stream || typeof stream.cork !== 'function' || typeof stream.uncork !== 'function') return;
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;

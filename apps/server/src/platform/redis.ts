@@ -4,10 +4,18 @@
  * design rules). A command that cannot reach Redis fails fast instead of queueing forever,
  * and callers turn that into a 503 (A-46: fail closed, never skip a check).
  */
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import { fail } from './errors.js';
 
 export type RedisClient = Redis;
+
+/**
+ * ioredis is loaded on the first createRedis, not at start: a server without REDIS_URL never
+ * needs it, and importing it costs ~2 MB of heap for the life of the process (issue 12 memory
+ * budget). It is CommonJS, so require keeps createRedis synchronous.
+ */
+const requireDependency = createRequire(import.meta.url);
 
 /**
  * `redis://host:port/db?keyPrefix=umbo:` — the optional keyPrefix lets several
@@ -17,7 +25,8 @@ export function createRedis(url: string): RedisClient {
   const parsed = new URL(url);
   const keyPrefix = parsed.searchParams.get('keyPrefix') ?? '';
   parsed.search = '';
-  const client = new Redis(parsed.toString(), {
+  const { Redis: Client } = requireDependency('ioredis') as typeof import('ioredis');
+  const client = new Client(parsed.toString(), {
     keyPrefix,
     connectTimeout: 2000,
     commandTimeout: 2000,

@@ -17,7 +17,7 @@
  * (forget), so a rotation within those 60 s costs one failed sign-in, not five minutes of them.
  */
 import { createHash } from 'node:crypto';
-import * as oidc from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { Clock } from '../../platform/clock.js';
 import type { StoredOAuth } from '../../realms/realm-settings.backend.js';
 import { fail } from '../../platform/errors.js';
@@ -32,7 +32,21 @@ export interface UpstreamClientDeps {
   clock: Clock;
 }
 
-/** oauth4webapi's code for "no key of the JWKS fits the ID token" (an unknown kid: a rotation) */
+/** oauth4webapi's code for "no key of the JWKS fits the ID token" (an unknown kid: a rotation) *
+ * openid-client is loaded by the first discovery, not at start: a server without an upstream
+ * provider never needs it (issue 12 memory budget). Every use of `oidc` follows a configOf
+ * (here and in upstream.service.ts), so it is set by then; it is an ES module only, hence the
+ * dynamic import.
+ */
+let oidc: typeof OpenIdClient;
+let loading: Promise<void> | undefined;
+function loadOpenIdClient(): Promise<void> {
+  loading ??= import('openid-client').then((m) => {
+    oidc = m;
+  });
+  return loading;
+}
+
 export const isKeySelectionError = (err: unknown) => (err as { code?: unknown } | null)?.code === 'OAUTH_KEY_SELECTION_FAILED';
 
 /** The scope sent: the realm's accessTokenScope, with `openid` always (OIDC Core §3.1.2.1). */
@@ -59,7 +73,7 @@ export function createUpstreamClient(d: UpstreamClientDeps) {
   const guardedFetch = createGuardedFetch({ allowPrivate: d.allowPrivate });
 
   /** realm → its discovered configuration, while the settings it came from are unchanged */
-  const cache = new Map<string, { key: string; at: number; config: Promise<oidc.Configuration> }>();
+  const cache = new Map<string, { key: string; at: number; config: Promise<OpenIdClient.Configuration> }>();
 
   /**
    * The settings discovery depends on. The sealed secret is hashed, not opened: a new secret
@@ -75,7 +89,7 @@ export function createUpstreamClient(d: UpstreamClientDeps) {
     ]);
 
   /** The realm's configuration: cached, or discovered (concurrent callers share one discovery; a failed one is not kept). */
-  function configOf(realmId: string, o: StoredOAuth): Promise<oidc.Configuration> {
+  function configOf(realmId: string, o: StoredOAuth): Promise<OpenIdClient.Configuration> {
     const key = settingsKey(o);
     const now = d.clock.now();
     const hit = cache.get(realmId);
@@ -93,7 +107,8 @@ export function createUpstreamClient(d: UpstreamClientDeps) {
     cache.delete(realmId);
   }
 
-  async function discover(o: StoredOAuth): Promise<oidc.Configuration> {
+  async function discover(o: StoredOAuth): Promise<OpenIdClient.Configuration> {
+    await loadOpenIdClient();
     const wellKnown = new URL(o.oidcWellknowEndpoint);
     const secret = o.clientSecret ? d.open(o.clientSecret) : undefined;
     // SPEC §5 accepts http URLs for the realm's endpoints: the operator's choice, honoured as given
@@ -104,7 +119,7 @@ export function createUpstreamClient(d: UpstreamClientDeps) {
     const checks = [oidc.enableNonRepudiationChecks];
     try {
       return await oidc.discovery(wellKnown, o.clientID, secret ? { client_secret: secret } : {}, secret ? undefined : oidc.None(), {
-        [oidc.customFetch]: guardedFetch as unknown as oidc.CustomFetch,
+        [oidc.customFetch]: guardedFetch as unknown as OpenIdClient.CustomFetch,
         execute: [...insecure, ...checks],
       });
     } catch (err) {

@@ -13,12 +13,29 @@
  * implement it (composition), the tests implement it over openssl-made CAs.
  */
 import crypto, { type KeyObject, type webcrypto } from 'node:crypto';
-import * as asn1js from 'asn1js';
-import * as pkijs from 'pkijs';
+import type * as Asn1js from 'asn1js';
+import type * as Pkijs from 'pkijs';
 import type { RevokeReason } from '@umbo/contracts';
 import type { Clock } from '../../platform/clock.js';
 import { CRL_REASON_CODES } from '../profile.js';
 import { asn } from '../x509.js';
+
+/**
+ * asn1js and pkijs are loaded on the first OCSP request, not at start: a server that answers
+ * none never needs them, and they hold ~3 MB of heap for the life of the process (issue 12
+ * memory budget). They are ES modules only, so `respond` (async) loads them once and the
+ * synchronous helpers below use them from here.
+ */
+let asn1js: typeof Asn1js;
+let pkijs: typeof Pkijs;
+let loading: Promise<void> | undefined;
+function loadLibraries(): Promise<void> {
+  loading ??= Promise.all([import('asn1js'), import('pkijs')]).then(([a, p]) => {
+    asn1js = a;
+    pkijs = p;
+  });
+  return loading;
+}
 
 /** How long a response may be relied on (nextUpdate − thisUpdate): statuses are live, so short. */
 export const OCSP_VALIDITY_MS = 60 * 60 * 1000;
@@ -80,7 +97,7 @@ export interface OcspResponder {
 class Malformed extends Error {}
 
 interface ParsedRequest {
-  certIds: pkijs.CertID[];
+  certIds: Pkijs.CertID[];
   /** the nonce extension as it came (extnValue), echoed as is */
   nonce?: Uint8Array;
 }
@@ -97,7 +114,7 @@ export function parseOcspRequest(der: Uint8Array): ParsedRequest {
   const asn1 = asn1js.fromBER(der);
   // trailing bytes after the request are not a request we read
   if (asn1.offset === -1 || asn1.offset !== der.byteLength) throw new Malformed('not DER');
-  let req: pkijs.OCSPRequest;
+  let req: Pkijs.OCSPRequest;
   try {
     req = new pkijs.OCSPRequest({ schema: asn1.result });
   } catch {
@@ -134,7 +151,7 @@ function caFacts(certDer: Uint8Array): CaFacts {
 
 const hash = (alg: string, data: Uint8Array) => crypto.createHash(alg).update(data).digest();
 
-function issuedByThisCa(id: pkijs.CertID, facts: CaFacts): boolean {
+function issuedByThisCa(id: Pkijs.CertID, facts: CaFacts): boolean {
   const alg = CERT_ID_HASHES[id.hashAlgorithm.algorithmId];
   if (!alg) return false;
   return (
@@ -144,7 +161,7 @@ function issuedByThisCa(id: pkijs.CertID, facts: CaFacts): boolean {
 }
 
 /** The CertID's serial as a decimal string; undefined for zero or negative (never ours, CA-01). */
-export function serialDecimal(id: pkijs.CertID): string | undefined {
+export function serialDecimal(id: Pkijs.CertID): string | undefined {
   const bytes = id.serialNumber.valueBlock.valueHexView;
   if (bytes.byteLength === 0 || bytes.byteLength > 21 || (bytes[0]! & 0x80) !== 0) return undefined;
   const n = BigInt(`0x${Buffer.from(bytes).toString('hex')}`);
@@ -153,20 +170,20 @@ export function serialDecimal(id: pkijs.CertID): string | undefined {
 
 /** GeneralizedTime without fractional seconds (RFC 5280 §4.1.2.5.2 style; OpenSSL prints it plainly). */
 const time = (ms: number) => new asn1js.GeneralizedTime({ valueDate: new Date(Math.floor(ms / 1000) * 1000) });
-const tagged = (tagNumber: number, value: asn1js.AsnType[]) => new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber }, value });
+const tagged = (tagNumber: number, value: Asn1js.AsnType[]) => new asn1js.Constructed({ idBlock: { tagClass: 3, tagNumber }, value });
 
-function certStatusBlock(s: OcspCertStatus): asn1js.AsnType {
+function certStatusBlock(s: OcspCertStatus): Asn1js.AsnType {
   if (s.status === 'good') return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 0 } });
   if (s.status === 'unknown') return new asn1js.Primitive({ idBlock: { tagClass: 3, tagNumber: 2 } });
-  const info: asn1js.AsnType[] = [time(s.revokedAt)];
+  const info: Asn1js.AsnType[] = [time(s.revokedAt)];
   // As in CRL entries (RFC 5280 §5.3.1), "unspecified" is said by leaving the reason out.
   if (s.reason && s.reason !== 'unspecified') info.push(tagged(0, [new asn1js.Enumerated({ value: CRL_REASON_CODES[s.reason] })]));
   return tagged(1, info);
 }
 
 /** The signature algorithm for the CA's key and how node:crypto signs with it. */
-function signer(key: KeyObject): { algorithm: asn1js.Sequence; sign(data: Uint8Array): Buffer } {
-  const algId = (oid: string, params?: asn1js.AsnType) =>
+function signer(key: KeyObject): { algorithm: Asn1js.Sequence; sign(data: Uint8Array): Buffer } {
+  const algId = (oid: string, params?: Asn1js.AsnType) =>
     new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: oid }), ...(params ? [params] : [])] });
   switch (key.asymmetricKeyType) {
     case 'ec': {
@@ -186,14 +203,14 @@ function signer(key: KeyObject): { algorithm: asn1js.Sequence; sign(data: Uint8A
 
 /** An OCSPResponse without responseBytes: every status but successful (RFC 6960 §4.2.1). */
 export function ocspError(status: Exclude<OcspStatusName, 'successful'>): Buffer {
-  const seq = new asn1js.Sequence({ value: [new asn1js.Enumerated({ value: OcspStatus[status] })] });
-  return Buffer.from(seq.toBER(false));
+  // SEQUENCE { ENUMERATED status }, written out: the routes answer it before any library is loaded
+  return Buffer.from([0x30, 0x03, 0x0a, 0x01, OcspStatus[status]]);
 }
 
 interface BuildInput {
   ca: OcspCa;
   facts: CaFacts;
-  certIds: pkijs.CertID[];
+  certIds: Pkijs.CertID[];
   statuses: OcspCertStatus[];
   nonce?: Uint8Array;
   now: number;
@@ -210,7 +227,7 @@ function buildOcspResponse(input: BuildInput): Buffer {
         value: [id.toSchema(), certStatusBlock(input.statuses[i]!), time(input.now), tagged(0, [time(input.now + OCSP_VALIDITY_MS)])],
       }),
   );
-  const tbsParts: asn1js.AsnType[] = [
+  const tbsParts: Asn1js.AsnType[] = [
     tagged(2, [new asn1js.OctetString({ valueHex: hash('sha1', facts.publicKeyBits) })]),
     time(input.now),
     new asn1js.Sequence({ value: responses }),
@@ -245,6 +262,7 @@ export function createOcspResponder(deps: ResponderDeps): OcspResponder {
   const { source, clock } = deps;
   return {
     async respond(realmId, caId, requestDer) {
+      await loadLibraries();
       let parsed: ParsedRequest;
       try {
         parsed = parseOcspRequest(requestDer);
