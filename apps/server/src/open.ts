@@ -4,10 +4,10 @@
  * server and the timing bench all start this way; each then builds the HTTP app (buildApp)
  * when its own wiring is in place.
  */
-import { sql } from 'kysely';
 import type { Config } from './platform/config.js';
 import type { Clock } from './platform/clock.js';
 import { openDb } from './platform/db.js';
+import { gatherPlannerStats } from './platform/planner.jobs.js';
 import { checkMasterKey, verifyRecordedKey } from './platform/key-check.js';
 import { migrateToLatest } from './platform/migrations/index.js';
 import { createContext } from './composition/context.js';
@@ -27,8 +27,9 @@ export async function openProduct(config: Config, clock: Clock, master: Partial<
     boot = await bootstrap(dbh.db, clock, config.adminPassword, { captchaPolicy: config.masterCaptchaPolicy, ...master });
     // SQLite keeps no planner statistics until asked: without them a prefix search on a phone
     // number at 1,000,000 accounts picked a scan (issue 11 bench: p50 34 ms → 1.2 ms at 100,000).
-    // 0x10002 analyses only the tables that need it, with a row limit, so a start stays quick.
-    if (dbh.dialect === 'sqlite') await sql`pragma optimize=0x10002`.execute(dbh.db);
+    // 0x10002 analyses only the tables that need it, with a row limit, so a start stays quick;
+    // the figures of nearly empty tables are dropped (platform/planner.jobs.ts).
+    if (dbh.dialect === 'sqlite') await gatherPlannerStats(dbh.db);
   } catch (err) {
     // A caller that goes on (tests, the browser suite) must not be left holding a pool.
     await dbh.close().catch(() => {});

@@ -38,6 +38,36 @@ it('a table that grew after the start gets planner statistics from the sqlite-op
   expect(await stats()).toBeGreaterThan(before);
 });
 
+it('keeps no figures of a nearly empty table: a lookup joined to it by primary key uses the key, not a scan', async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-planner-'));
+  dbh = openDb(`sqlite:${path.join(dir, 'p.sqlite')}`);
+  const { db } = dbh;
+  await sql`create table people (realm text not null, id text primary key, name text not null)`.execute(db);
+  await sql`create index people_name on people (realm, name)`.execute(db);
+  await sql`create table links (realm text not null, user text not null, person text not null, primary key (realm, user))`.execute(db);
+  await sql`insert into people values ('r', 'p0', 'admin')`.execute(db);
+  await sql`insert into links values ('r', 'u0', 'p0')`.execute(db);
+  await sql`create table big (id integer primary key, actor text not null)`.execute(db);
+  await sql`create index big_actor on big (actor)`.execute(db);
+  await sql`with recursive n(v) as (select 1 union all select v + 1 from n where v < 5000) insert into big (actor) select 'a' || (v % 50) from n`.execute(db);
+  // a first start: one account (the admin), one link
+  const [job] = plannerJobs(dbh);
+  await job!.run();
+  // the rows keep coming after the analysis, as sign-ins add accounts
+  for (let i = 1; i < 200; i++) {
+    await sql`insert into people values ('r', ${`p${i}`}, ${`n${i}`})`.execute(db);
+    await sql`insert into links values ('r', ${`u${i}`}, ${`p${i}`})`.execute(db);
+  }
+  const plan = await sql<{ detail: string }>`explain query plan select p.* from links l left join people p on p.realm = l.realm and p.id = l.person
+    where l.realm = 'r' and l.user = 'u7'`.execute(db);
+  const details = plan.rows.map((r) => r.detail);
+  expect(details.some((d) => d.startsWith('SCAN'))).toBe(false);
+  expect(details.join(' | ')).toMatch(/SEARCH p USING INDEX/);
+  // a table large enough keeps its figures
+  const tables = await sql<{ tbl: string }>`select distinct tbl from sqlite_stat1`.execute(db);
+  expect(tables.rows.map((r) => r.tbl)).toEqual(['big']);
+});
+
 it('is a SQLite job only: PostgreSQL analyses on its own', () => {
   expect(plannerJobs({ dialect: 'postgres', db: undefined as never })).toEqual([]);
 });
