@@ -10,7 +10,7 @@ import type { Account, AccountRepo } from '../accounts/accounts.repo.js';
 import type { SignInEvents, SignInTrace } from '../audit/sign-in-events.js';
 import { OTP_TICKET_TRIES } from '../captcha/captcha.service.js';
 import type { Clock } from '../platform/clock.js';
-import type { Transact } from '../platform/db.js';
+import type { Db, Transact } from '../platform/db.js';
 import { ApiError, fail } from '../platform/errors.js';
 import { assertMethod, type FlowSettings } from '../realms/realm-policy.js';
 import { protectionOf } from '../realms/realm-settings.js';
@@ -20,8 +20,8 @@ import { throttlePolicyOf } from './throttle/defaults.js';
 import type { Attempt, ThrottleService } from './throttle/throttle.service.js';
 
 type HeldCaptcha = Awaited<ReturnType<PasswordCaptcha['guardPasswordLogin']>>;
-/** Credentials that were right: the attempt is settled by the caller, with the sign-in's other writes. */
-type Checked = { account: Account; attempt: Attempt };
+/** Credentials that were right: the attempt and the captcha's counters are settled by the caller, with the sign-in's other writes. */
+type Checked = { account: Account; attempt: Attempt; held: HeldCaptcha | undefined };
 
 export interface LoginInput {
   realmId: string;
@@ -53,7 +53,12 @@ export interface PasswordCaptcha {
     realmId: string,
     input: { captcha?: string | undefined; serialNo?: string | undefined; otpTicket?: string | undefined; username: string; ip: string },
     settings: FlowSettings,
-  ): Promise<{ succeeded(): Promise<void>; ticket?: { accountId: string; triesLeft: number } }>;
+  ): Promise<{
+    /** gives the attempt's failure counters back; in `trx` when joinsTransaction */
+    succeeded(trx?: Db): Promise<void>;
+    joinsTransaction?: boolean;
+    ticket?: { accountId: string; triesLeft: number };
+  }>;
   issueOtpTicket(realmId: string, username: string, accountId: string, triesLeft: number): Promise<string>;
 }
 
@@ -139,7 +144,7 @@ export function createLoginService(deps: LoginDeps) {
     return finish(input, account, attempt, held, trace);
   }
 
-  /** After the password was right: the ticket, the second factor; the attempt is left for the caller to settle. */
+  /** After the password was right: the ticket, the second factor; the attempt and the captcha's counters are left for the caller to settle. */
   async function finish(input: LoginInput, account: Account, attempt: Attempt, held: HeldCaptcha | undefined, trace: SignInTrace): Promise<Checked> {
     trace.account = account;
     // A ticket answers only for the account it was issued to (issue 10).
@@ -156,35 +161,38 @@ export function createLoginService(deps: LoginDeps) {
       const otpTicket = await captcha.issueOtpTicket(input.realmId, input.username, account.id, triesLeft);
       throw new ApiError(err.def, { ...err.errData, otpTicket }, err.headers);
     }
-    await held?.succeeded();
     if (second === 'empty') {
       // Nothing was guessed yet: the password step gives its attempt back and asks for the code.
+      await held?.succeeded();
       await attempt.notAGuess();
       const otpTicket = await captcha?.issueOtpTicket(input.realmId, input.username, account.id, held?.ticket?.triesLeft ?? OTP_TICKET_TRIES);
       throw fail('OTP_EMPTY', otpTicket ? { otpTicket } : undefined);
     }
-    return { account, attempt };
+    return { account, attempt, held };
   }
 
   async function login(input: LoginInput): Promise<{ account: Account; issued: IssuedSession }> {
     const trace: SignInTrace = {};
     const request = { ip: input.ip, userAgent: input.userAgent };
     try {
-      const { account, attempt } = await checkCredentials(input, trace);
+      const { account, attempt, held } = await checkCredentials(input, trace);
       if (account.disabled || !account.activated) {
         // the password was right all the same: the attempt is settled as a success
         await attempt.succeeded();
+        await held?.succeeded();
         throw fail(account.disabled ? 'ACCOUNT_DISABLED' : 'EMAIL_NOT_ACTIVATED');
       }
       const now = clock.now();
       const area = input.country?.replace(/^\+/, '') ?? account.last_login_area;
       // a Redis counter is settled first: no network round trip while the transaction is open
       if (!attempt.joinsTransaction) await attempt.succeeded();
-      // One commit for the attempt settled, the session, the last sign-in and the audit row
-      // (issue 14 bench: each write on its own was a WAL append and lock round of its own):
-      // all of them or none, so no session exists without its audit row.
+      if (held && !held.joinsTransaction) await held.succeeded();
+      // One commit for the attempt settled, the captcha's counters given back, the session, the
+      // last sign-in and the audit row (issue 14 bench: each write on its own was a WAL append and
+      // lock round of its own): all of them or none, so no session exists without its audit row.
       const issued = await deps.transact(async (trx) => {
         if (attempt.joinsTransaction) await attempt.succeeded(trx);
+        if (held?.joinsTransaction) await held.succeeded(trx);
         // A service account with force_password gets its session; the guard then allows only
         // password change, logout and user info (1008) until the flag clears.
         const issued = await sessions.issue(account, request, { trx });

@@ -5,6 +5,7 @@
  * password form: 'always', or 'after_failures' (only once an account or an IP has failed).
  */
 import type { Clock } from '../platform/clock.js';
+import type { Db } from '../platform/db.js';
 import { randomString, type Secrets } from '../platform/crypto.js';
 import { fail } from '../platform/errors.js';
 import { normaliseUsername } from '../accounts/accounts.repo.js';
@@ -41,7 +42,10 @@ export interface IssuedCaptcha {
 
 /** What the password form's captcha check counted; a right password gives it back. */
 export interface PasswordCaptchaHold {
-  succeeded(): Promise<void>;
+  /** The attempt's failure counters given back (the password was right); in `trx` when joinsTransaction. */
+  succeeded(trx?: Db): Promise<void>;
+  /** true when succeeded(trx) writes in `trx` (the database store): the sign-in's commit carries it. */
+  joinsTransaction?: boolean;
   /** The OTP ticket presented instead of a captcha: its account and the wrong OTPs it may still take. */
   ticket?: { accountId: string; triesLeft: number };
 }
@@ -136,7 +140,7 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
       return { succeeded: async () => {} };
     }
     const keys = failureKeys(realmId, input.username, input.ip);
-    const giveBack = () => store.releaseCounters(keys);
+    const giveBack = (trx?: Db) => store.releaseCounters(keys, trx);
     const counts = await store.hitCounters(keys);
     // The realm's own threshold (issue 11: its protection group; default CAPTCHA_DEFAULTS).
     if (counts.some((n) => n > protectionOf(st).captchaAfterFailures)) {
@@ -146,7 +150,7 @@ export function createCaptchaService(deps: { store: CodeStore; secrets: Secrets;
         throw err;
       });
     }
-    return { succeeded: giveBack };
+    return { succeeded: giveBack, joinsTransaction: store.kind === 'database' };
   }
 
   /**

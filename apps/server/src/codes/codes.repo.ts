@@ -147,9 +147,9 @@ export function createCodeRepo(
       return names.map((n) => Number(rows.find((r) => r.key === n)?.count ?? 0));
     },
 
-    async releaseCounters(keys: CounterKey[]): Promise<void> {
+    async releaseCounters(keys: CounterKey[], trx?: Db): Promise<void> {
       if (keys.length === 0) return;
-      await releaseStatement(keys.length).run(keyArgs(keys.map(counterKey)));
+      await releaseStatement(keys.length).run(keyArgs(keys.map(counterKey)), trx);
     },
 
     async clearCounter(k: CounterKey): Promise<void> {

@@ -3,6 +3,8 @@
  * so that several server processes agree (issue 3). Both stores decide expiry by the time
  * they are given (the injected clock, A-47) and consume atomically (SECURITY.md design rules).
  */
+import type { Db } from '../platform/db.js';
+
 export interface CodeKey {
   realmId: string;
   /** type namespace: `login-sms`, `register-email`, `captcha`, `ftoken`, … (A-46) */
@@ -61,8 +63,11 @@ export interface CodeStore {
   hitCounter(key: CounterKey): Promise<number>;
   /** Several counters of one realm at once (the password form counts two), counts in key order. */
   hitCounters(keys: CounterKey[]): Promise<number[]>;
-  /** Takes one event back from each (an attempt counted in advance that succeeded); never below 0. */
-  releaseCounters(keys: CounterKey[]): Promise<void>;
+  /**
+   * Takes one event back from each (an attempt counted in advance that succeeded); never below 0.
+   * The database store writes in `trx` when given (a sign-in's writes commit together); Redis ignores it.
+   */
+  releaseCounters(keys: CounterKey[], trx?: Db): Promise<void>;
   clearCounter(key: CounterKey): Promise<void>;
 }
 
