@@ -211,5 +211,15 @@ describeBothDbs('person accounts: list', (h) => {
     expect((await get(token, b, 'limit=10')).total).toBe(3);
     const res = await as(h(), token).get(`${personsPath('no-such-realm')}`);
     expect(res.body).toMatchObject({ code: 1004 });
+    // with a search, a filter or a cursor that is not one: still 1004, never an empty page
+    for (const query of ['q=kim', 'q=kim&match=contains', 'q=kim&field=any', 'status=disabled&limit=1', 'cursor=not-a-cursor']) {
+      expect((await as(h(), token).get(`${personsPath('no-such-realm')}?${query}`)).body, query).toMatchObject({ code: 1004 });
+    }
+    // a realm without persons (or without matches) is an empty page, not 1004
+    const empty = await createRealm(h());
+    for (const query of ['limit=10', 'q=kim', 'q=kim&match=contains']) {
+      expect(await get(token, empty, query), query).toMatchObject({ items: [], total: 0, totalCapped: false, nextCursor: null, prevCursor: null });
+    }
+    expect((await get(token, a, 'q=nobody-has-this')).total).toBe(0);
   });
 });
