@@ -6,7 +6,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import { beforeEach, expect, it, vi } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
-import { as, captcha, createPerson, createService, randomName, signIn, tokenFor } from '../test/kit.js';
+import { normaliseUsername } from '../accounts/accounts.repo.js';
+import { as, captcha, createPerson, createRealm, createService, randomName, signIn, tokenFor } from '../test/kit.js';
 import * as passwords from './passwords.js';
 
 // Spies wrap the real functions (no fake hashing): they only count calls.
@@ -142,6 +143,31 @@ describeBothDbs('password sign-in', (h) => {
     expect(await h().ctx.repos.accounts.findAccountById('master', a.id)).toMatchObject({ last_login_at: null });
     // and with the audit store back, the same password signs in
     expect((await signIn(h(), a)).status).toBe(200);
+  });
+
+  it("'after_failures': a right password gives the captcha failure counter back in the sign-in's commit — not when that commit fails", async () => {
+    const realm = await createRealm(h(), { captchaPolicy: 'after_failures' });
+    const a = await createPerson(h(), { realmId: realm });
+    const key = { realmId: realm, name: 'login-fail-user', keyHash: h().ctx.secrets.hash('counter', normaliseUsername(a.username)), windowMs: 15 * 60_000 };
+    // reading the counter counts one event itself
+    const counter = () => h().ctx.stores.codes.hitCounter({ ...key, now: h().clock.now() });
+    expect((await signIn(h(), a)).status).toBe(200);
+    expect(await counter()).toBe(1);
+    const repo = h().ctx.repos.audit;
+    const insert = repo.insertAuditEvent.bind(repo);
+    const spy = vi.spyOn(repo, 'insertAuditEvent').mockImplementation(async (row, trx) => {
+      if (row.action === 'signin.password' && row.target_id === a.id && row.result === 'ok') throw new Error('audit store down');
+      return insert(row, trx);
+    });
+    try {
+      expect((await signIn(h(), a)).status).not.toBe(200);
+    } finally {
+      spy.mockRestore();
+    }
+    // the attempt stays counted: no session was made, so nothing is given back
+    expect(await counter()).toBe(3);
+    expect((await signIn(h(), a)).status).toBe(200);
+    expect(await counter()).toBe(4);
   });
 
   it('a sign-in reads the realm settings once: the audit trail and the Ali Living hook use what the form read', async () => {
