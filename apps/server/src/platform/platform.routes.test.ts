@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
 import { ADMIN, as, signIn } from '../test/kit.js';
 
@@ -13,6 +13,7 @@ fs.writeFileSync(
   '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
 );
 fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 
 describeBothDbs(
   'platform',
