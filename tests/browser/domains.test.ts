@@ -12,7 +12,7 @@ import { ar } from '@umbo/contracts/phrases/ar/index';
 import { en } from '@umbo/contracts/phrases/en/index';
 import { zhCN as zh } from '@umbo/contracts/phrases/zh-CN/index';
 import { realmPaths } from '@umbo/contracts/realms';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -182,18 +182,22 @@ describe.skipIf(!browserPresent && !browserRequired)('domains in Chromium', () =
     await page.locator('[data-testid=branding-logo]').waitFor();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'umbo-logo-'));
     const file = path.join(dir, 'logo.png');
-    writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5000)]));
-    await page.locator('#branding-logo').setInputFiles(file);
-    const error = page.locator('[data-testid=branding-logo-error]');
-    await error.waitFor();
-    expect(await error.textContent()).toBe(fill(zh.domains.image_too_large, { size: 5008, max: 4096 }));
-    expect((await call('GET', realmPaths.realm(`big${suffix}`))).data.settings.logo_img_url).toBe('');
-    await checkScreen(page, 'domains-logo-error', () => error.scrollIntoViewIfNeeded());
-    // a small one goes through and is shown
-    writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200)]));
-    await page.locator('#branding-logo').setInputFiles(file);
-    await expectMessage(page, zh.domains.image_uploaded);
-    await expect.poll(async () => (await call('GET', realmPaths.realm(`big${suffix}`))).data.settings.logo_img_url).toMatch(/branding\/logo\?v=/);
+    try {
+      writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(5000)]));
+      await page.locator('#branding-logo').setInputFiles(file);
+      const error = page.locator('[data-testid=branding-logo-error]');
+      await error.waitFor();
+      expect(await error.textContent()).toBe(fill(zh.domains.image_too_large, { size: 5008, max: 4096 }));
+      expect((await call('GET', realmPaths.realm(`big${suffix}`))).data.settings.logo_img_url).toBe('');
+      await checkScreen(page, 'domains-logo-error', () => error.scrollIntoViewIfNeeded());
+      // a small one goes through and is shown
+      writeFileSync(file, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200)]));
+      await page.locator('#branding-logo').setInputFiles(file);
+      await expectMessage(page, zh.domains.image_uploaded);
+      await expect.poll(async () => (await call('GET', realmPaths.realm(`big${suffix}`))).data.settings.logo_img_url).toMatch(/branding\/logo\?v=/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     await page.keyboard.press('Escape');
   });
 
