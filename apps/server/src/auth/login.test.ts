@@ -26,6 +26,17 @@ describeBothDbs('password sign-in', (h) => {
     return (await h().ctx.repos.accounts.findAccountById(realmId, id))!.password_hash!;
   }
 
+  /** Until the answer is called, the audit row of a right password of `accountId` cannot be written. */
+  function failSignInAudit(accountId: string): () => void {
+    const repo = h().ctx.repos.audit;
+    const insert = repo.insertAuditEvent.bind(repo);
+    const spy = vi.spyOn(repo, 'insertAuditEvent').mockImplementation(async (row, trx) => {
+      if (row.action === 'signin.password' && row.target_id === accountId && row.result === 'ok') throw new Error('audit store down');
+      return insert(row, trx);
+    });
+    return () => spy.mockRestore();
+  }
+
   it('A-28 new hashes are argon2id v19 with m ≥ 19456, t ≥ 2, p = 1', async () => {
     const a = await createPerson(h());
     const m = CURRENT.exec(await storedHash(a.id));
@@ -126,17 +137,12 @@ describeBothDbs('password sign-in', (h) => {
 
   it('a sign-in whose audit row cannot be written leaves no session and no last sign-in (one commit)', async () => {
     const a = await createPerson(h());
-    const repo = h().ctx.repos.audit;
-    const insert = repo.insertAuditEvent.bind(repo);
-    const spy = vi.spyOn(repo, 'insertAuditEvent').mockImplementation(async (row, trx) => {
-      if (row.action === 'signin.password' && row.target_id === a.id && row.result === 'ok') throw new Error('audit store down');
-      return insert(row, trx);
-    });
+    const restore = failSignInAudit(a.id);
     try {
       const res = await signIn(h(), a);
       expect(res.status).not.toBe(200);
     } finally {
-      spy.mockRestore();
+      restore();
     }
     const sessions = await h().ctx.db.selectFrom('sessions').select('id').where('account_id', '=', a.id).execute();
     expect(sessions).toEqual([]);
@@ -153,16 +159,11 @@ describeBothDbs('password sign-in', (h) => {
     const counter = () => h().ctx.stores.codes.hitCounter({ ...key, now: h().clock.now() });
     expect((await signIn(h(), a)).status).toBe(200);
     expect(await counter()).toBe(1);
-    const repo = h().ctx.repos.audit;
-    const insert = repo.insertAuditEvent.bind(repo);
-    const spy = vi.spyOn(repo, 'insertAuditEvent').mockImplementation(async (row, trx) => {
-      if (row.action === 'signin.password' && row.target_id === a.id && row.result === 'ok') throw new Error('audit store down');
-      return insert(row, trx);
-    });
+    const restore = failSignInAudit(a.id);
     try {
       expect((await signIn(h(), a)).status).not.toBe(200);
     } finally {
-      spy.mockRestore();
+      restore();
     }
     // the attempt stays counted: no session was made, so nothing is given back
     expect(await counter()).toBe(3);
