@@ -3,20 +3,16 @@
  * region; any other country code must form a valid E.164 number (libphonenumber-js).
  * Numbers are stored and compared in E.164 (`+8613812345678`).
  */
-import { createRequire } from 'node:module';
 import { CN_MOBILE } from '@umbo/contracts';
+import { onFirstUse } from '../platform/packages.js';
 
 /**
  * libphonenumber-js (its metadata ~2 MB of heap for the life of the process) is loaded by the
  * first number outside +86, not at start: most realms never see one (issue 12 memory budget).
  * Its CommonJS build keeps these functions synchronous.
  */
-const requireDependency = createRequire(import.meta.url);
-let parser: typeof import('libphonenumber-js').parsePhoneNumberFromString | undefined;
-function parsePhoneNumberFromString(text: string) {
-  parser ??= (requireDependency('libphonenumber-js') as typeof import('libphonenumber-js')).parsePhoneNumberFromString;
-  return parser(text);
-}
+const loadPhoneLib = onFirstUse<typeof import('libphonenumber-js')>('libphonenumber-js');
+const parsePhoneNumberFromString = (text: string) => loadPhoneLib().parsePhoneNumberFromString(text);
 
 export const DEFAULT_COUNTRY = '86';
 

@@ -10,23 +10,18 @@
  * (CommonJS, so synchronously, and the same instance an `import` would give); types are the
  * module's own, below.
  */
-import { createRequire } from 'node:module';
 import type * as X509 from '@peculiar/x509';
+import { onFirstUse } from '../platform/packages.js';
 
-const requireDependency = createRequire(import.meta.url);
-let library: typeof X509 | undefined;
+const loadPolyfill = onFirstUse<object>('reflect-metadata');
+const load = onFirstUse<typeof X509>('@peculiar/x509', (lib) => lib.cryptoProvider.set(globalThis.crypto));
 
-function load(): typeof X509 {
-  if (!library) {
-    requireDependency('reflect-metadata');
-    const lib = requireDependency('@peculiar/x509') as typeof X509;
-    lib.cryptoProvider.set(globalThis.crypto);
-    library = lib;
-  }
-  return library;
-}
-
-const x509 = new Proxy({} as typeof X509, { get: (_, key) => Reflect.get(load(), key) });
+const x509 = new Proxy({} as typeof X509, {
+  get: (_, key) => {
+    loadPolyfill();
+    return Reflect.get(load(), key);
+  },
+});
 
 /** The library's types used as `x509.Name` in type positions (the value above carries none). */
 declare namespace x509 {

@@ -3,28 +3,18 @@
  * set of migrations for both. Portability rules: ids are text, times are integer
  * milliseconds (bigint), booleans are integers 0/1, JSON is text.
  */
-import { createRequire } from 'node:module';
 import { Kysely, SqliteDialect, type QueryResult } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type Pg from 'pg';
+import { onFirstUse } from './packages.js';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
 
-/**
- * Each driver is loaded when a database of its kind is opened, not at start: a server uses one
- * of them, and pg alone holds ~2.7 MB of heap for the life of the process (issue 12 memory
- * budget). Both are CommonJS, so require keeps openDb synchronous.
- */
-const requireDependency = createRequire(import.meta.url);
-let pgDriver: typeof Pg | undefined;
-
-function loadPg(): typeof Pg {
-  if (!pgDriver) {
-    pgDriver = requireDependency('pg') as typeof Pg;
-    // int8 (bigint) arrives as a string by default; our millisecond times fit a double.
-    pgDriver.types.setTypeParser(20, (v) => Number(v));
-  }
-  return pgDriver;
-}
+/** Each driver is loaded when a database of its kind is opened (a server uses one of them; pg alone ~2.7 MB of heap). */
+const loadPg = onFirstUse<typeof Pg>('pg', (pg) => {
+  // int8 (bigint) arrives as a string by default; our millisecond times fit a double.
+  pg.types.setTypeParser(20, (v) => Number(v));
+});
+const loadSqlite = onFirstUse<typeof SQLite>('better-sqlite3');
 
 /** The job runner's leases (jobs.ts): platform's own table. */
 export interface JobLeaseTable {
@@ -125,8 +115,7 @@ export function openDb(url: string, opts: OpenDbOptions = {}): DbHandle {
 }
 
 function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
-  const Driver = requireDependency('better-sqlite3') as typeof SQLite;
-  const sqlite = new Driver(file);
+  const sqlite = new (loadSqlite())(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);

@@ -4,18 +4,14 @@
  * design rules). A command that cannot reach Redis fails fast instead of queueing forever,
  * and callers turn that into a 503 (A-46: fail closed, never skip a check).
  */
-import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import { fail } from './errors.js';
+import { onFirstUse } from './packages.js';
 
 export type RedisClient = Redis;
 
-/**
- * ioredis is loaded on the first createRedis, not at start: a server without REDIS_URL never
- * needs it, and importing it costs ~2 MB of heap for the life of the process (issue 12 memory
- * budget). It is CommonJS, so require keeps createRedis synchronous.
- */
-const requireDependency = createRequire(import.meta.url);
+/** ioredis is loaded by the first createRedis: a server without REDIS_URL never needs it (~2 MB of heap). */
+const loadIoredis = onFirstUse<typeof import('ioredis')>('ioredis');
 
 /**
  * `redis://host:port/db?keyPrefix=umbo:` — the optional keyPrefix lets several
@@ -25,7 +21,7 @@ export function createRedis(url: string): RedisClient {
   const parsed = new URL(url);
   const keyPrefix = parsed.searchParams.get('keyPrefix') ?? '';
   parsed.search = '';
-  const { Redis: Client } = requireDependency('ioredis') as typeof import('ioredis');
+  const { Redis: Client } = loadIoredis();
   const client = new Client(parsed.toString(), {
     keyPrefix,
     connectTimeout: 2000,
