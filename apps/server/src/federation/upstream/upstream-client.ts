@@ -32,7 +32,7 @@ export interface UpstreamClientDeps {
   clock: Clock;
 }
 
-/** oauth4webapi's code for "no key of the JWKS fits the ID token" (an unknown kid: a rotation) *
+/**
  * openid-client is loaded by the first discovery, not at start: a server without an upstream
  * provider never needs it (issue 12 memory budget). Every use of `oidc` follows a configOf
  * (here and in upstream.service.ts), so it is set by then; it is an ES module only, hence the
@@ -47,6 +47,7 @@ function loadOpenIdClient(): Promise<void> {
   return loading;
 }
 
+/** oauth4webapi's code for "no key of the JWKS fits the ID token" (an unknown kid: a rotation) */
 export const isKeySelectionError = (err: unknown) => (err as { code?: unknown } | null)?.code === 'OAUTH_KEY_SELECTION_FAILED';
 
 /** The scope sent: the realm's accessTokenScope, with `openid` always (OIDC Core §3.1.2.1). */
