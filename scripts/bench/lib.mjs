@@ -99,9 +99,13 @@ export async function startServer({ databaseUrl, dataDir, cpu, env = {}, nodeArg
   const forget = dataDir ? () => {} : onInterrupt(() => fs.rmSync(dir, { recursive: true, force: true }));
   // `entry`: a compiled server (scripts/build-server.mjs) run with plain node, as `npm start` runs it
   // BENCH_CPU_PROF=dir: every server the bench starts writes a V8 CPU profile there when stopped
-  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  // BENCH_NODE_ARGS="--flag …": node/V8 flags to try on every server it starts (most are not allowed in NODE_OPTIONS)
+  const extra = [
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+  ];
   // a compiled server gets the V8 flags `npm start` gives it (scripts/start.mjs)
-  const child = spawnNode([...prof, ...nodeArgs, ...(entry ? [...SERVER_NODE_FLAGS, entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
+  const child = spawnNode([...extra, ...nodeArgs, ...(entry ? [...SERVER_NODE_FLAGS, entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
     cpu,
     env: {
       PORT: String(port),
