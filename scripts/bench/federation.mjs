@@ -48,6 +48,7 @@ import {
   load,
   onInterrupt,
   pinSelf,
+  printVerdicts,
   rawConnection,
   rawRequest,
   root,
@@ -330,6 +331,7 @@ export async function benchFederation({ seconds = 10, rounds = 2 } = {}) {
     );
     const lp = (best ?? head).lp;
     verdict('umbo event-loop delay p99 (IT sign-ins)', lp ? fmt(lp.p99) : 'n/a', null, "figure; how late umbo's loop ran beyond its 10 ms sampling interval");
+    return { cpuPer, added: head.added, perSec: head.bu.perSec };
   } finally {
     for (const c of conns) c.close();
     await server.stop();
@@ -337,4 +339,36 @@ export async function benchFederation({ seconds = 10, rounds = 2 } = {}) {
     fs.rmSync(dir, { recursive: true, force: true });
     forget();
   }
+}
+
+/**
+ * node scripts/bench/federation.mjs [--seconds 10] [--rounds 2] [--entry old/main.js --entry new/main.js] [--reps 3]
+ * With --entry (one or more compiled servers), runs the bench --reps times over the entries in
+ * turn (A, B, A, B …): this machine's speed drifts, alternating shares the drift. Prints each
+ * entry's median CPU per sign-in at the end.
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const arg = (name, dflt) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? Number(process.argv[i + 1]) : dflt;
+  };
+  const entries = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--entry' ? [path.resolve(a)] : []));
+  const opts = { seconds: arg('--seconds', 10), rounds: arg('--rounds', 2) };
+  if (!entries.length) await benchFederation(opts);
+  else {
+    const runs = new Map(entries.map((e) => [e, []]));
+    for (let rep = 0; rep < arg('--reps', 3); rep++)
+      for (const entry of entries) {
+        process.env.BENCH_IT_ENTRY = entry;
+        console.log(`\n== ${entry} (rep ${rep + 1})`);
+        runs.get(entry).push(await benchFederation(opts));
+      }
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+    console.log('\nCPU per sign-in by entry (median; each run):');
+    for (const [entry, list] of runs) {
+      const cpu = list.map((r) => r.cpuPer).filter((x) => x !== undefined);
+      console.log(`  ${entry}: ${fmt(median(cpu))}  (${cpu.map(fmt).join(', ')});  added p50 median ${fmt(median(list.map((r) => r.added)))}`);
+    }
+  }
+  printVerdicts();
 }
