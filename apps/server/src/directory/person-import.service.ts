@@ -217,9 +217,13 @@ export function createPersonImportService(deps: PersonImportDeps) {
 
     const hashes = await hashAll(rows);
     const now = clock.now();
+    // Chosen here so the accounts can be named to their events without reading them back; in
+    // ascending order down the file, so that the primary key and the list indexes ending in
+    // (created_at, id) are filled page after page, while the rows keep the file's order (two
+    // imports of one file take their unique keys in one order: no deadlock between them).
+    const ids = rows.map(() => newId()).sort();
     const people: NewPerson[] = rows.map((r, i) => ({
-      // chosen here so the accounts can be named to their events without reading them back
-      id: newId(),
+      id: ids[i]!,
       realmId,
       username: r.username,
       email: r.email,
