@@ -9,6 +9,7 @@ import { CompiledQuery, PostgresAdapter, sql, type Insertable, type Selectable, 
 import { newId } from '../platform/crypto.js';
 import type { Db } from '../platform/db.js';
 import { prepare } from '../platform/prepared.js';
+import { ginFlushPending, ginPendingInBulk, PG_GIN_BULK_MIN } from './accounts.gin-pending.js';
 import { accountListQueries } from './accounts.list.repo.js';
 import { serviceAccountQueries } from './accounts.service-accounts.repo.js';
 import type { AccountTable } from './accounts.tables.js';
@@ -282,11 +283,13 @@ export function createAccountRepo(db: Db) {
     async insertPersons(people: readonly NewPerson[], trx: Db = db): Promise<number> {
       if (isPostgres(trx)) {
         const casts = PERSON_COLUMNS.map((c) => sql.raw(`::${PG_ARRAY_TYPES[c]}`));
+        const bulk = trx.isTransaction && people.length >= PG_GIN_BULK_MIN && (await ginPendingInBulk(trx));
         for (let i = 0; i < people.length; i += PG_BATCH) {
           const rows = people.slice(i, i + PG_BATCH).map(personRow);
           const arrays = PERSON_COLUMNS.map((c, k) => sql`${rows.map((r) => r[c] ?? null)}${casts[k]}`);
           await sql`insert into accounts (${sql.join(PERSON_COLUMNS.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(trx);
         }
+        if (bulk) await ginFlushPending(trx);
         return people.length;
       }
       for (let i = 0; i < people.length; i += SQLITE_BATCH) {
