@@ -5,9 +5,8 @@
  * wrong password — against the real app with its log captured at the most verbose level. No
  * private key, PKCS#12 password or session token may appear in any line.
  */
-import fs from 'node:fs';
 import { pkiPaths } from '@umbo/contracts';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, DB_TARGETS, type Harness } from '../test/harness.js';
 import { as, createRealm, settled } from '../test/kit.js';
 import { issueFromCsr, makeCsr, pkiUser, tmpDir } from './pki.testkit.js';
@@ -46,7 +45,6 @@ for (const target of DB_TARGETS) {
       const certPem = fromKey.body.data.certPem as string;
 
       const dir = tmpDir();
-      onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
       const csr = makeCsr(dir, 'ec256', 'log-device-2');
       const fromCsr = await issueFromCsr(h, user.token, csr.csrPem, 'log-device-2');
       expect((await api.post(pkiPaths.certRevoke(fromCsr.id), { reason: 'keyCompromise' })).status).toBe(200);

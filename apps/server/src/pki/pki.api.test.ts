@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pkiPaths, type CertView, type KeyView } from '@umbo/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { auditRows } from '../perm/roles.testkit.js';
 import { describeBothDbs } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
@@ -14,8 +14,6 @@ import { chainFiles, issueFromCsr, makeCsr, openssl, pkiUser, tmpDir, verifyWith
 
 describeBothDbs('pki API', (h) => {
   let dir: string;
-  // the CSRs' private keys are written there: gone with the suite
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   beforeAll(() => {
     dir = tmpDir();
   });

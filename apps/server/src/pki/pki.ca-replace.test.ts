@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pkiPaths, type CaView } from '@umbo/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { holder } from '../perm/roles.testkit.js';
 import { describeBothDbs, type Harness } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
@@ -33,7 +33,6 @@ describeBothDbs('pki revoked account CA', (h) => {
   beforeAll(() => {
     dir = tmpDir();
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const at = () => ['-attime', String(Math.floor(h().clock.now() / 1000))];
 
   it('A-43: a revoked account CA is never renewed with its key (1114); the next issuance makes a new CA with a NEW key — the new leaf verifies, the old one is refused (CRL lists the revoked CA)', async () => {

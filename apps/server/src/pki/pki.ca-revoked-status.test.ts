@@ -6,9 +6,8 @@
  * certificate's own status at its issuer (RFC 6960): the leaf is good at the revoked CA, the CA
  * revoked at the intermediate.
  */
-import fs from 'node:fs';
 import { CERT_STATUSES, pkiPaths, type CaView, type CertView } from '@umbo/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { holder } from '../perm/roles.testkit.js';
 import { describeBothDbs, type Harness } from '../test/harness.js';
 import { as, createRealm, tokenFor } from '../test/kit.js';
@@ -21,7 +20,6 @@ describeBothDbs('pki certificates under a revoked CA', (h) => {
   beforeAll(() => {
     dir = tmpDir();
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** The status each certificate shows in the list, by CN, and the CNs each status filter finds. */
   async function statuses(h: Harness, token: string) {

@@ -6,9 +6,8 @@
  * intermediate refusing (1112), a shortened maximum period refusing (1106). Nothing is stored
  * under a chain that was no longer current.
  */
-import fs from 'node:fs';
 import { pkiPaths, type CaView } from '@umbo/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeBothDbs, type Harness } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
 import { issueFromCsr, makeCsr, pkiUser, tmpDir } from './pki.testkit.js';
@@ -20,7 +19,6 @@ describeBothDbs('pki chain copy', (h) => {
   beforeAll(() => {
     dir = tmpDir();
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** A user whose account CA exists and whose chain this process has read (two issuances). */
   async function warmUser(h: Harness) {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pkiPaths, type CaView, type CertView } from '@umbo/contracts';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { holder } from '../perm/roles.testkit.js';
 import { describeBothDbs, type Harness } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
@@ -64,7 +64,6 @@ describeBothDbs('pki races', (h) => {
   beforeAll(() => {
     dir = tmpDir();
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const at = () => ['-attime', String(Math.floor(h().clock.now() / 1000))];
 
   it('A-43 reissue ×30 in parallel: reissue never supersedes nor revokes the old certificate, so each request is its own reissue — 30 distinct serials, one record and one audit event each, the old certificate untouched', async () => {

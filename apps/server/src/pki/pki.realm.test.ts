@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pkiPaths, type CaView } from '@umbo/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { holder } from '../perm/roles.testkit.js';
 import { describeBothDbs } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
@@ -19,7 +19,6 @@ describeBothDbs('pki realm door', (h) => {
   beforeAll(() => {
     dir = tmpDir();
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('the realm chain and the account CAs of its accounts (q filters by user name)', async () => {
     const realmId = await createRealm(h());

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { pkiPaths, type CaView } from '@umbo/contracts';
-import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createHarness, DB_TARGETS, PG_URL, type DbTarget, type Harness } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
 import { openDb } from '../platform/db.js';
@@ -64,7 +64,6 @@ for (const dbTarget of DB_TARGETS) {
     it('A-43 CA-04 revoked serial + reason in a CRL signed by the CA; nextUpdate; cRLNumber strictly increasing across regenerations and a restart', async () => {
       h = await createHarness(target);
       const dir = tmpDir();
-      onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
       const realmId = await createRealm(h);
       const u = await pkiUser(h, realmId);
       const api = as(h, u.token);

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pkiPaths, type CaView } from '@umbo/contracts';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { holder } from '../perm/roles.testkit.js';
 import { describeBothDbs } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
@@ -20,8 +20,6 @@ const flat = (pem: string) => pem.replace(/\s+/g, '');
 
 describeBothDbs('pki platform root renewal', (h) => {
   let dir: string;
-  // the CSRs' private keys are written there: gone with the suite
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   beforeAll(() => {
     dir = tmpDir();
   });

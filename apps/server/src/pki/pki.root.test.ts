@@ -6,14 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pkiPaths } from '@umbo/contracts';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeBothDbs } from '../test/harness.js';
 import { as, createRealm } from '../test/kit.js';
 import { chainFiles, issueFromCsr, makeCsr, openssl, pkiUser, tmpDir, verifyWithOpenssl } from './pki.testkit.js';
 
 const dir = tmpDir();
-// the CSRs' private keys are written there: gone with the file's suites
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 const certFile = path.join(dir, 'operator-root.pem');
 const keyFile = path.join(dir, 'operator-root.key');
 // an RSA root: the intermediates it signs use RSASSA-PKCS1-v1_5

@@ -5,9 +5,8 @@
  * → nothing stored), CA-05 (no CA private key in any answer, sealed at rest), realm and account
  * isolation, and parallel revocations / first-need CA creations / key creations.
  */
-import fs from 'node:fs';
 import { pkiPaths, type CaView, type CertView } from '@umbo/contracts';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { holder } from '../perm/roles.testkit.js';
 import { transactOn } from '../platform/db.js';
 import { describeBothDbs } from '../test/harness.js';
@@ -18,8 +17,6 @@ import { issueFromCsr, makeCsr, openssl, pkiCounts, pkiUser, tmpDir } from './pk
 
 describeBothDbs('pki security', (h) => {
   let dir: string;
-  // the CSRs' private keys are written there: gone with the suite
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   beforeAll(() => {
     dir = tmpDir();
   });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pkiPaths, type CertView } from '@umbo/contracts';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { Harness } from '../test/harness.js';
 import { as, bindRole, createPerson, tokenFor, type TestAccount } from '../test/kit.js';
 
@@ -39,7 +39,21 @@ export function openssl(args: string[], input?: string | Buffer): { code: number
   return { code: r.status ?? -1, out: `${r.stdout ?? ''}${r.stderr ?? ''}`, stdout: r.stdout ?? '' };
 }
 
-export const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-pki-'));
+const madeDirs = new Set<string>();
+/**
+ * A temporary directory (CSRs and their private keys go there). Each one is removed when the test
+ * file that made it ends: this module is evaluated with each test file, so the hook below is
+ * that file's own, whichever suite or test asked for the directory.
+ */
+export function tmpDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-pki-'));
+  madeDirs.add(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
+  madeDirs.clear();
+});
 
 export type CsrKey = 'ec256' | 'ec384' | 'rsa2048' | 'rsa1024' | 'ed25519';
 const NEWKEY: Record<CsrKey, string[]> = {
