@@ -188,19 +188,18 @@ async function loopDelay(pid, file, run) {
   return { result, loop: fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined };
 }
 
-export async function benchFederation({ seconds = 10, rounds = 2 } = {}) {
+export async function benchFederation({ seconds = 10, rounds = 2, entry } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-it-'));
   const forget = onInterrupt(() => fs.rmSync(dir, { recursive: true, force: true }));
   const loopFile = path.join(dir, 'loop.json');
   const users = Array.from({ length: CONCURRENCY }, (_, i) => `itbench${i}`);
   const pinned = cores > 1;
   if (pinned) pinSelf('0');
-  // BENCH_IT_ENTRY=<built main.js>: run that build instead of building the tree (to compare two builds)
-  const entry = process.env.BENCH_IT_ENTRY ? path.resolve(process.env.BENCH_IT_ENTRY) : COMPILED;
-  if (!process.env.BENCH_IT_ENTRY) await buildServer({ quiet: true, outfile: COMPILED });
+  // `entry`: a build made before (to compare two builds) instead of building the tree
+  if (!entry) await buildServer({ quiet: true, outfile: COMPILED });
   const backendProc = await startBackend(dir, users, pinned ? 0 : undefined);
   const server = await startServer({
-    entry,
+    entry: entry ?? COMPILED,
     cpu: pinned ? 1 : undefined,
     nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(LOOP_PROBE)}`],
     env: { NOTIFY_ALLOW_PRIVATE_NETWORK: 'true', BENCH_LOOP_FILE: loopFile },
@@ -359,9 +358,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const runs = new Map(entries.map((e) => [e, []]));
     for (let rep = 0; rep < arg('--reps', 3); rep++)
       for (const entry of entries) {
-        process.env.BENCH_IT_ENTRY = entry;
         console.log(`\n== ${entry} (rep ${rep + 1})`);
-        runs.get(entry).push(await benchFederation(opts));
+        runs.get(entry).push(await benchFederation({ ...opts, entry }));
       }
     const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
     console.log('\nCPU per sign-in by entry (median; each run):');
