@@ -213,4 +213,17 @@ describeBothDbs('person accounts: parallel writers (issue 11)', (h) => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await personCount(h(), realmId)).toBe(before + 50);
   });
+
+  it('two large CSVs (2,000 rows: the bulk path) each imported twice at once: each file written once, the repeats write nothing, no deadlock, never a 500', async () => {
+    const realmId = await createRealm(h());
+    const { token } = await roleHolder(h(), realmId, 'realm-admin');
+    const before = await personCount(h(), realmId);
+    const file = (tag: string) =>
+      ['userName,email,phone', ...Array.from({ length: 2000 }, (_, i) => `bulk_${tag}_${i},bulk_${tag}_${i}@example.test,`)].join('\n');
+    const files = [file('a'), file('b'), file('a'), file('b')];
+    const answers = await Promise.all(files.map((csv) => as(h(), token).post(`${personsPath(realmId)}/import`, csv, CSV)));
+    expect(answers.filter((r) => r.status >= 500).map((r) => r.body)).toEqual([]);
+    expect(answers.filter((r) => r.status === 200).map((r) => r.body.data.created)).toEqual([2000, 2000]);
+    expect(await personCount(h(), realmId)).toBe(before + 4000);
+  });
 });
