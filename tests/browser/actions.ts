@@ -1,7 +1,9 @@
 /** Console actions the browser tests share, written the way a user performs them. */
+import path from 'node:path';
 import type { Phrases } from '@umbo/contracts/phrases/types';
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { root, shotsDir } from './harness';
 
 export type TabCommand = 'close_current' | 'close_right' | 'close_left' | 'close_all';
 
@@ -32,10 +34,35 @@ export async function signInWithCaptcha(page: Page, username: string, password: 
   await waitForShell(page);
 }
 
-/** Waits for the signed-in shell: the menu and the top bar's user name (from user.do). */
+/**
+ * Waits for the signed-in shell: the menu and the top bar's user name (from user.do). When the
+ * shell does not come, the error says what the page showed instead (address, alerts, field
+ * errors, a screenshot): CI keeps only the tail of a run, and a bare timeout told nothing.
+ */
 export async function waitForShell(page: Page): Promise<void> {
-  await page.locator('[data-testid=nav-menu]').waitFor();
+  try {
+    await page.locator('[data-testid=nav-menu]').waitFor();
+  } catch (err) {
+    throw new Error(`the signed-in shell did not appear: ${await describePage(page, 'shell-missing')}`, { cause: err });
+  }
   await expect.poll(() => page.locator('[data-testid=user-name]').textContent()).not.toBe('');
+}
+
+/** What a person would see on the page: its address, alerts and field errors; saves a screenshot. */
+export async function describePage(page: Page, name: string): Promise<string> {
+  const seen = await page
+    .evaluate(() => {
+      const texts = (selector: string) => [...document.querySelectorAll(selector)].map((el) => (el as HTMLElement).innerText.trim()).filter(Boolean);
+      return {
+        url: location.pathname + location.search,
+        alerts: texts('[role=alert], [role=status], .ant-message-notice, .ant-notification-notice'),
+        text: document.body.innerText.replace(/\s+/g, ' ').slice(0, 300),
+      };
+    })
+    .catch((e: unknown) => ({ url: page.url(), alerts: [], text: `(page not readable: ${String(e)})` }));
+  const file = path.join(shotsDir, `failed-${name}-${Date.now()}.png`);
+  await page.screenshot({ path: file }).catch(() => undefined);
+  return `at ${seen.url}; alerts ${JSON.stringify(seen.alerts)}; page text "${seen.text}"; screenshot ${path.relative(root, file)}`;
 }
 
 /**
