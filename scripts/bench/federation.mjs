@@ -39,6 +39,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '../build-server.mjs';
 import {
+  COMPILED,
   adminToken,
   call,
   cores,
@@ -58,8 +59,6 @@ import {
   verdict,
 } from './lib.mjs';
 import { canonicalString } from '../../examples/it-backend/signature.mjs';
-
-const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
 
 const CONCURRENCY = Number(process.env.BENCH_IT_CONCURRENCY || 50);
 const DELAY_MS = 20;

@@ -11,15 +11,20 @@
  * /proc): the same ratio, far less sensitive to other processes competing for the core.
  * /healthz (no guard, no database) shows what the platform's hooks cost on their own.
  *
+ * umbo runs compiled (scripts/build-server.mjs, plain node), as `npm start` runs it: under tsx the
+ * same reads cost 10–25 % more CPU and show a p99 four times higher, which is not what operators run.
+ *
  * Standalone: node scripts/bench/guard.mjs [--pg | --both] [--seconds N] [--rounds N] [--entry main.js …]
- * `--entry` (repeatable): compiled servers (scripts/build-server.mjs) instead of main.ts under tsx;
- * with several, each gets its own database and the turns alternate between them (old vs new
- * build in the same period, each compared with the same hello-world turns).
+ * `--entry` (repeatable): other compiled servers instead of this tree's; with several, each gets
+ * its own database and the turns alternate between them (old vs new build in the same period,
+ * each compared with the same hello-world turns).
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { buildServer } from '../build-server.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import {
+  COMPILED,
   adminToken,
   cores,
   cpuSeconds,
@@ -72,7 +77,8 @@ async function turn(target, seconds) {
  * `dialect`: 'sqlite' or 'postgres' (a database of its own, created and dropped here).
  * Answers requests per second and CPU µs per request of each target.
  */
-export async function benchGuard({ dialect = 'sqlite', seconds = 3, rounds = 3, entries = [undefined] } = {}) {
+export async function benchGuard({ dialect = 'sqlite', seconds = 3, rounds = 3, entries = [COMPILED] } = {}) {
+  if (entries.includes(COMPILED)) await buildServer({ quiet: true, outfile: COMPILED });
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const serverCpu = cores > 1 ? 1 : undefined;
   if (cores > 1) pinSelf('0');

@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../start.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Where the benches put the compiled server they run (scripts/build-server.mjs: plain node, as `npm start` runs it). */
+export const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
 export const ADMIN_PASSWORD = 'bench-password-1';
 export const MASTER_KEY = 'be'.repeat(32);
 

@@ -18,8 +18,8 @@
  */
 import path from 'node:path';
 import { buildServer } from '../build-server.mjs';
-import { cores, cpuSeconds, pinSelf, rawConnection, rawRequest } from './lib.mjs';
-import { COMPILED, startUmbo } from './oauth.mjs';
+import { COMPILED, cores, cpuSeconds, pinSelf, rawConnection, rawRequest } from './lib.mjs';
+import { startUmbo } from './oauth.mjs';
 
 const CONNECTIONS = 10;
 const arg = (name, dflt) => {

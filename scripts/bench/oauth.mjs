@@ -24,6 +24,7 @@ import { startHello } from './guard.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import {
   ADMIN_PASSWORD,
+  COMPILED,
   MASTER_KEY,
   cores,
   cpuSeconds,
@@ -45,7 +46,6 @@ import {
 } from './lib.mjs';
 
 const CONNECTIONS = 10;
-export const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const basic = (id, secret) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 const FORM = 'application/x-www-form-urlencoded';

@@ -27,6 +27,7 @@ import { buildServer } from '../build-server.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import { makeCsrs } from './pki-library.mjs';
 import {
+  COMPILED,
   adminToken,
   call,
   cores,
@@ -45,7 +46,6 @@ import {
 } from './lib.mjs';
 
 const CONNECTIONS = 10;
-const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
 const CERTS = '/api/cert/certs';
 
 function libraryRate(cpu, seconds) {
