@@ -89,7 +89,7 @@ describe.skipIf(!browserPresent && !browserRequired)('person accounts in Chromiu
     const { context, page } = await open('en-US');
     await expect.poll(() => rows(page).count()).toBe(6);
     expect(await page.locator('[data-testid=person-realm]').textContent()).toBe('master');
-    expect(await page.locator('[data-testid=person-total]').textContent()).toBe(P.total.replace('{{count}}', '6'));
+    expect(await page.locator('[data-testid=person-total]').textContent()).toBe(P.total.replace('{{total}}', '6'));
     // Script-like text is shown as text (A-41).
     expect(await row(page, 'script_like').locator('td').nth(2).textContent()).toBe(XSS);
     await checkScreen(page, 'person-list-en');

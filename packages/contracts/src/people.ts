@@ -95,7 +95,10 @@ export type PersonItem = z.infer<typeof personItem>;
 
 export const personList = z.object({
   items: z.array(personItem),
-  /** exact, or PERSON_LIMITS.totalCap with totalCapped when there are more */
+  /**
+   * exact (without a search or a registration-date filter: at any size), or PERSON_LIMITS.totalCap
+   * with totalCapped when a search or a date filter matches more
+   */
   total: z.number(),
   totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),

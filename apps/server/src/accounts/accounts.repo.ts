@@ -12,6 +12,7 @@ import { prepare } from '../platform/prepared.js';
 import { ginFlushPending, ginPendingInBulk, PG_GIN_BULK_MIN } from './accounts.gin-pending.js';
 import { accountListQueries } from './accounts.list.repo.js';
 import { serviceAccountQueries } from './accounts.service-accounts.repo.js';
+import { accountTallyQueries } from './accounts.tallies.repo.js';
 import type { AccountTable } from './accounts.tables.js';
 
 export type Account = Selectable<AccountTable>;
@@ -270,6 +271,8 @@ export function createAccountRepo(db: Db) {
 
     // ─── person account administration (issue 11; directory/person-*.ts) ─────────────
     ...accountListQueries(db),
+    // exact person totals from the tallies triggers keep (migration 0037)
+    ...accountTallyQueries(db),
     // service (sub) accounts of one owner (issue 11; directory/service-accounts.*)
     ...serviceAccountQueries(db),
     /**

@@ -29,3 +29,23 @@ declare module '../platform/db.js' {
     accounts: AccountTable;
   }
 }
+
+/**
+ * How many accounts a realm has per kind, disabled and activated (migration 0037), kept by
+ * triggers on `accounts`; on PostgreSQL a combination may have several rows (differences), and
+ * its tally is their sum. Read and folded by accounts.tallies.repo.ts only.
+ */
+export interface AccountTallyTable {
+  realm_id: string;
+  kind: 'person' | 'service';
+  disabled: number;
+  activated: number;
+  /** PostgreSQL bigint: read as text */
+  n: number | string;
+}
+
+declare module '../platform/db.js' {
+  interface Database {
+    account_tallies: AccountTallyTable;
+  }
+}

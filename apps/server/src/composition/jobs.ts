@@ -3,6 +3,7 @@
  * own sweeps (`<area>.jobs.ts`); the runner (platform/jobs.ts) takes one lease per job, so
  * among several processes one runs each.
  */
+import { accountJobs } from '../accounts/accounts.jobs.js';
 import { auditJobs } from '../audit/audit.jobs.js';
 import { sessionJobs } from '../auth/sessions.jobs.js';
 import { throttleJobs } from '../auth/throttle/throttle.jobs.js';
@@ -36,6 +37,7 @@ export function coreJobs(ctx: AppContext): Job[] {
     ...pkiJobs({ crl: ctx.services.pkiCrl }),
     ...expiryJobs({ notices: ctx.services.pkiExpiry }),
     ...aliLivingJobs({ aliLiving: ctx.services.aliLiving }),
+    ...accountJobs({ accounts: repos.accounts }),
     ...plannerJobs(ctx.dbh),
   ];
 }

@@ -1,8 +1,10 @@
 /**
  * The person accounts of a realm, by the page and as a CSV export (issue 11). Pages are keyset
  * pages (accounts/accounts.list.repo.ts): `next` and `prev` are opaque cursors, so the 10th
- * and the 50,000th page cost the same. The total is exact up to PERSON_LIMITS.totalCap and
- * then answered as capped ("10,000+"): counting a million rows on every page is not worth it.
+ * and the 50,000th page cost the same. Without a search or a registration-date filter the total
+ * is exact at any size, read from the tallies triggers keep (migration 0037); otherwise it is
+ * counted up to PERSON_LIMITS.totalCap and then answered as capped ("10,000+"): counting a
+ * million matches on every page is not worth it.
  * The export reads the same filter in keyset batches and never holds the whole set.
  */
 import { PERSON_EXPORT_COLUMNS, PERSON_LIMITS, type PersonList, type personFilterQuery, type personListQuery } from '@umbo/contracts';
@@ -21,7 +23,7 @@ export type PersonFilterInput = z.output<typeof personFilterQuery>;
 const EXPORT_BATCH = 1000;
 
 export interface PersonListDeps {
-  accounts: Pick<AccountRepo, 'listPersons' | 'countPersonsUpTo' | 'containsPageUpTo'>;
+  accounts: Pick<AccountRepo, 'listPersons' | 'countPersonsUpTo' | 'containsPageUpTo' | 'tallyPersons'>;
   audit: Pick<AuditService, 'record'>;
   /** 1004 when the realm does not exist */
   assertRealm(realmId: string): Promise<void>;
@@ -94,7 +96,9 @@ export function createPersonListService(deps: PersonListDeps) {
     const early = !once && (!filter.q || inOrder) ? accounts.listPersons({ ...pageQuery, common: false }) : undefined;
     early?.catch(() => undefined); // awaited below; a count failing first must not leave it unhandled
     // Otherwise the count (capped, read from indexes) first: it tells how to read a search's page.
-    const counted = once ? once.counted : await accounts.countPersonsUpTo(filter, PERSON_LIMITS.totalCap);
+    // Filters the tallies keep apart (status, activation) are exact without counting.
+    const tallied = !filter.q && filter.createdFrom === undefined && filter.createdTo === undefined;
+    const counted = once ? once.counted : tallied ? await accounts.tallyPersons(filter) : await accounts.countPersonsUpTo(filter, PERSON_LIMITS.totalCap);
     // A realm with matching accounts exists (they go with it: ON DELETE CASCADE); only an empty
     // answer may be a realm that does not, which is 1004, not an empty page.
     if (counted === 0) await deps.assertRealm(realmId);
@@ -109,8 +113,8 @@ export function createPersonListService(deps: PersonListDeps) {
     const hasPrev = cursor?.backwards ? more : cursor !== undefined;
     return {
       items: page.map(toPersonItem),
-      total: Math.min(counted, PERSON_LIMITS.totalCap),
-      totalCapped: counted > PERSON_LIMITS.totalCap,
+      total: tallied ? counted : Math.min(counted, PERSON_LIMITS.totalCap),
+      totalCapped: !tallied && counted > PERSON_LIMITS.totalCap,
       nextCursor: last && hasNext ? encodeCursor({ sort: q.sort, value: sortValue(q.sort, last), id: last.id, backwards: false }) : null,
       prevCursor: first && hasPrev ? encodeCursor({ sort: q.sort, value: sortValue(q.sort, first), id: first.id, backwards: true }) : null,
     };

@@ -1,7 +1,8 @@
 /**
  * The person account list over HTTP on both databases (issue 11): keyset pages in both
  * directions and both sorts, ties on the sort key broken by id, prefix and "contains" search
- * per field, filters, and totals exact up to 10,000 and capped beyond.
+ * per field, filters, and totals (exact from the tallies without a search or a date filter,
+ * otherwise exact up to 10,000 and capped beyond).
  */
 import { expect, it } from 'vitest';
 import { describeBothDbs, type Harness } from '../test/harness.js';
@@ -180,13 +181,19 @@ describeBothDbs('person accounts: list', (h) => {
     expect(filtered.total).toBe(3);
   });
 
-  it('totals are exact up to 10,000 and capped beyond ("10,000+")', async () => {
+  it('totals: exact at any size without a search or a date filter; a search or a date filter counts up to 10,000 and is capped beyond ("10,000+")', async () => {
     const token = await h().login();
     const realmId = await createRealm(h());
-    await seedPersons(h(), realmId, 10_020, (i) => ({ username: `bulk_${i}`, disabled: i < 10 }));
-    expect(await get(token, realmId, 'limit=5')).toMatchObject({ total: 10_000, totalCapped: true });
+    const base = h().clock.now();
+    await seedPersons(h(), realmId, 10_020, (i) => ({ username: `bulk_${i}`, disabled: i < 10, activated: i % 2 === 0, now: base + i }));
+    expect(await get(token, realmId, 'limit=5')).toMatchObject({ total: 10_020, totalCapped: false });
     expect(await get(token, realmId, 'limit=5&status=disabled')).toMatchObject({ total: 10, totalCapped: false });
+    expect(await get(token, realmId, 'limit=5&status=enabled&activated=yes')).toMatchObject({ total: 5005, totalCapped: false });
+    expect(await get(token, realmId, 'limit=5&activated=no')).toMatchObject({ total: 5010, totalCapped: false });
     expect(await get(token, realmId, 'limit=5&q=bulk_1000')).toMatchObject({ total: 11, totalCapped: false });
+    expect(await get(token, realmId, 'limit=5&q=bulk')).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(await get(token, realmId, `limit=5&createdFrom=${base}`)).toMatchObject({ total: 10_000, totalCapped: true });
+    expect(await get(token, realmId, `limit=5&createdFrom=${base + 10_015}`)).toMatchObject({ total: 5, totalCapped: false });
   });
 
   it('a cursor that is not one, or of another sort, is 1009 naming cursor; unknown query fields are 1009 too', async () => {

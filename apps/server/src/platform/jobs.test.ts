@@ -39,6 +39,7 @@ describeBothDbs('job runner', (h) => {
     const planner = h().dbh.dialect === 'sqlite' ? ['sqlite-optimize'] : [];
     expect(jobs.map((j) => j.name).sort()).toEqual([
       'aliliving-retry',
+      'fold-account-tallies',
       'oauth-erase-sealed-answers',
       'oauth-sweep-codes',
       'oauth-sweep-tokens',

@@ -33,6 +33,7 @@ import * as m0033accountListCovering from './0033_account_list_covering.js';
 import * as m0034otpEpoch from './0034_otp_epoch.js';
 import * as m0035accountContains from './0035_account_contains_search.js';
 import * as m0036accountContainsPunctuation from './0036_account_contains_punctuation.js';
+import * as m0037accountTallies from './0037_account_tallies.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0034_otp_epoch': m0034otpEpoch,
   '0035_account_contains_search': m0035accountContains,
   '0036_account_contains_punctuation': m0036accountContainsPunctuation,
+  '0037_account_tallies': m0037accountTallies,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

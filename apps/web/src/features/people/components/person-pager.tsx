@@ -1,7 +1,8 @@
 /**
  * Previous / next for the keyset-paged person list (issue 11): no page numbers, since a
  * cursor cannot jump to page N at depth; "first page" goes back to the start, and a search
- * jumps anywhere. The total says "more than 10,000" when the server capped its count.
+ * jumps anywhere. The total says "more than 10,000" when the server capped its count (a search
+ * or a date filter with more matches).
  */
 import LeftOutlined from '@ant-design/icons/LeftOutlined';
 import RightOutlined from '@ant-design/icons/RightOutlined';
@@ -9,6 +10,7 @@ import type { PersonList } from '@umbo/contracts/people';
 import Button from 'antd/es/button';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format';
 
 export interface PersonPagerProps {
   data: PersonList | undefined;
@@ -21,7 +23,9 @@ export interface PersonPagerProps {
 
 export function PersonPager({ data, pageSize, atStart, onMove, onFirst, onPageSize }: PersonPagerProps) {
   const { t } = useTranslation();
-  const total = data && t(data.totalCapped ? 'people.person.total_capped' : 'people.person.total', { count: data.total });
+  const format = useFormat();
+  // `count` picks the plural form; the figure is shown with the language's digits and grouping (1,000,000)
+  const total = data && t(data.totalCapped ? 'people.person.total_capped' : 'people.person.total', { count: data.total, total: format.number(data.total) });
   return (
     <nav className="person-pager" aria-label={t('people.person.title')}>
       <span className="person-pager__total" data-testid="person-total">
