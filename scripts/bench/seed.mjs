@@ -211,9 +211,9 @@ export function seedSqlite(file, { realmId, count, now, passwordHash, batch = 50
     // migrations'): sorting once is several times faster than a million random inserts into each.
     const indexes = db.prepare("select name, sql from sqlite_master where type = 'index' and tbl_name = 'accounts' and sql is not null").all();
     for (const ix of indexes) db.exec(`drop index ${ix.name}`);
-    // Triggers too (a row trigger keeps the account tallies, migration 0037): the load is one
-    // bulk insert of consistent rows, recounted once after it, as PostgreSQL's load below does.
-    const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'accounts'").all();
+    // The tallies' row triggers too (migration 0037): counted once after the load, as PostgreSQL's
+    // load below is. Only those: the others fill the "contains" search's trigram table (0035).
+    const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'accounts' and name like 'account_tallies_%'").all();
     for (const tr of triggers) db.exec(`drop trigger ${tr.name}`);
     const one = `(${cols.map(() => '?').join(', ')})`;
     const stmtFor = (n) => db.prepare(`insert into accounts (${cols.join(', ')}) values ${Array.from({ length: n }, () => one).join(', ')}`);
