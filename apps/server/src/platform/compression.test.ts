@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Config } from './config.js';
-import { negotiateEncoding, registerCompression } from './compression.js';
+import { markShared, negotiateEncoding, registerCompression } from './compression.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerSpa } from './spa.js';
 
@@ -119,6 +119,41 @@ describe('compressed answers', () => {
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.headers['content-length']).toBe(get.headers['content-length']);
     expect(head.rawPayload.length).toBe(0);
+  });
+});
+
+describe('shared bodies (sendSerialized)', () => {
+  it('are compressed once per coding, and every answer decodes to the same bytes; a body made per request is compressed each time', async () => {
+    const app = Fastify({ logger: false });
+    registerCompression(app);
+    const shared = markShared(Buffer.from(JSON.stringify(big)));
+    app.get('/shared', async (_req, reply) => reply.type('application/json').send(shared));
+    app.get('/fresh', async (_req, reply) => reply.type('application/json').send(Buffer.from(JSON.stringify(big))));
+    await app.ready();
+    const br = vi.spyOn(zlib, 'brotliCompressSync');
+    const gz = vi.spyOn(zlib, 'gzipSync');
+    try {
+      for (let i = 0; i < 3; i++) {
+        for (const [encoding, decode] of [
+          ['br', zlib.brotliDecompressSync],
+          ['gzip', zlib.gunzipSync],
+        ] as const) {
+          const res = await app.inject({ url: '/shared', headers: { 'accept-encoding': encoding } });
+          expect(res.headers['content-encoding']).toBe(encoding);
+          expect(decode(res.rawPayload).equals(shared)).toBe(true);
+        }
+        const plain = await app.inject({ url: '/shared' });
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.rawPayload.equals(shared)).toBe(true);
+      }
+      expect([br.mock.calls.length, gz.mock.calls.length]).toEqual([1, 1]);
+      for (let i = 0; i < 3; i++) await app.inject({ url: '/fresh', headers: { 'accept-encoding': 'br' } });
+      expect(br.mock.calls.length).toBe(4);
+    } finally {
+      br.mockRestore();
+      gz.mockRestore();
+      await app.close();
+    }
   });
 });
 

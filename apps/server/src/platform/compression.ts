@@ -23,6 +23,21 @@ export interface CompressionOptions {
 
 export type Coding = 'br' | 'gzip' | 'identity';
 
+/**
+ * Bodies shared by many answers (platform/http.ts sendSerialized: an answer serialized once per
+ * guard cache entry, such as the current user's ~29 KB permission set) and their compressed
+ * forms, made once per coding: compressing the same bytes again on every request cost more
+ * than the rest of the read. Weak: a body and its forms go when its cache entry does.
+ */
+const sharedBodies = new WeakSet<Buffer>();
+const packedForms = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Buffer | null>>>();
+
+/** Marks `body` as shared bytes, sent unchanged to many requests (never written into). */
+export function markShared(body: Buffer): Buffer {
+  sharedBodies.add(body);
+  return body;
+}
+
 const COMPRESSIBLE = /^(?:application\/(?:json|[\w.+-]+\+json|javascript|xml|[\w.+-]+\+xml)|text\/(?!event-stream)[\w.+-]+|image\/svg\+xml)\s*(?:;|$)/i;
 
 /**
@@ -85,6 +100,19 @@ export function registerCompression(app: FastifyInstance, opts: CompressionOptio
     addVary(reply);
     const coding = negotiateEncoding(acceptEncoding);
     if (coding === 'identity') return payload;
+    const shared = sharedBodies.has(body);
+    const known = shared ? packedForms.get(body)?.[coding] : undefined;
+    const packed = known !== undefined ? known : pack(coding, body);
+    if (shared && known === undefined) packedForms.set(body, { ...packedForms.get(body), [coding]: packed });
+    if (packed === null) return payload;
+    reply.header('content-encoding', coding);
+    // Fastify sets the length of what is sent; one set before (by a handler) would be the plain one.
+    reply.removeHeader('content-length');
+    return packed;
+  }
+
+  /** `body` in `coding`, or null when that is no smaller. */
+  function pack(coding: 'br' | 'gzip', body: Buffer): Buffer | null {
     const packed =
       coding === 'br'
         ? zlib.brotliCompressSync(body, {
@@ -95,10 +123,6 @@ export function registerCompression(app: FastifyInstance, opts: CompressionOptio
             },
           })
         : zlib.gzipSync(body, { level: gzipLevel });
-    if (packed.length >= body.length) return payload;
-    reply.header('content-encoding', coding);
-    // Fastify sets the length of what is sent; one set before (by a handler) would be the plain one.
-    reply.removeHeader('content-length');
-    return packed;
+    return packed.length >= body.length ? null : packed;
   }
 }

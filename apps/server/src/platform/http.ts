@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail } from './errors.js';
+import { markShared } from './compression.js';
 
 export const failEnvelope = z.object({
   result: z.literal('fail'),
@@ -46,7 +47,8 @@ export function memoized<T>(memo: Map<string, unknown>, key: string, make: () =>
  * every onSend hook as any other answer. Shared bytes: an onSend hook must never write into them.
  */
 export function sendSerialized(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+  // compressed once per coding, not per request (compression.ts)
+  return reply.header('content-type', 'application/json; charset=utf-8').send(markShared(body));
 }
 
 /**
