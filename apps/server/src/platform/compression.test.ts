@@ -3,6 +3,7 @@
  * console's assets sent pre-compressed from disk. A small Fastify instance with the platform
  * pieces involved (security headers for the nonce, compression, the SPA), no database.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,6 +130,8 @@ describe('shared bodies (sendSerialized)', () => {
     const shared = markShared(Buffer.from(JSON.stringify(big)));
     app.get('/shared', async (_req, reply) => reply.type('application/json').send(shared));
     app.get('/fresh', async (_req, reply) => reply.type('application/json').send(Buffer.from(JSON.stringify(big))));
+    const noise = markShared(crypto.randomBytes(4096));
+    app.get('/noise', async (_req, reply) => reply.type('application/json').send(noise));
     await app.ready();
     const br = vi.spyOn(zlib, 'brotliCompressSync');
     const gz = vi.spyOn(zlib, 'gzipSync');
@@ -149,6 +152,13 @@ describe('shared bodies (sendSerialized)', () => {
       expect([br.mock.calls.length, gz.mock.calls.length]).toEqual([1, 1]);
       for (let i = 0; i < 3; i++) await app.inject({ url: '/fresh', headers: { 'accept-encoding': 'br' } });
       expect(br.mock.calls.length).toBe(4);
+      // bytes that do not get smaller go plain, and that is remembered too
+      for (let i = 0; i < 3; i++) {
+        const res = await app.inject({ url: '/noise', headers: { 'accept-encoding': 'br' } });
+        expect(res.headers['content-encoding']).toBeUndefined();
+        expect(res.rawPayload.equals(noise)).toBe(true);
+      }
+      expect(br.mock.calls.length).toBe(5);
     } finally {
       br.mockRestore();
       gz.mockRestore();

@@ -29,12 +29,10 @@ export type Coding = 'br' | 'gzip' | 'identity';
  * forms, made once per coding: compressing the same bytes again on every request cost more
  * than the rest of the read. Weak: a body and its forms go when its cache entry does.
  */
-const sharedBodies = new WeakSet<Buffer>();
 const packedForms = new WeakMap<Buffer, Partial<Record<'br' | 'gzip', Buffer | null>>>();
 
-/** Marks `body` as shared bytes, sent unchanged to many requests (never written into). */
 export function markShared(body: Buffer): Buffer {
-  sharedBodies.add(body);
+  if (!packedForms.has(body)) packedForms.set(body, {});
   return body;
 }
 
@@ -100,10 +98,13 @@ export function registerCompression(app: FastifyInstance, opts: CompressionOptio
     addVary(reply);
     const coding = negotiateEncoding(acceptEncoding);
     if (coding === 'identity') return payload;
-    const shared = sharedBodies.has(body);
-    const known = shared ? packedForms.get(body)?.[coding] : undefined;
-    const packed = known !== undefined ? known : pack(coding, body);
-    if (shared && known === undefined) packedForms.set(body, { ...packedForms.get(body), [coding]: packed });
+    // a shared body's form in this coding is made at its first request (null: no smaller, kept too)
+    const forms = packedForms.get(body);
+    let packed = forms?.[coding];
+    if (packed === undefined) {
+      packed = pack(coding, body);
+      if (forms) forms[coding] = packed;
+    }
     if (packed === null) return payload;
     reply.header('content-encoding', coding);
     // Fastify sets the length of what is sent; one set before (by a handler) would be the plain one.
