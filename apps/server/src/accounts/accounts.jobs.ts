@@ -11,5 +11,5 @@ import type { AccountRepo } from './accounts.repo.js';
 export const TALLY_FOLD_EVERY_MS = 30_000;
 
 export function accountJobs(deps: { accounts: Pick<AccountRepo, 'foldTallies'> }): Job[] {
-  return [{ name: 'fold-account-tallies', everyMs: TALLY_FOLD_EVERY_MS, run: async () => void (await deps.accounts.foldTallies()) }];
+  return [{ name: 'fold-account-tallies', everyMs: TALLY_FOLD_EVERY_MS, run: () => deps.accounts.foldTallies() }];
 }

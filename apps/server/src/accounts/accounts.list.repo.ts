@@ -266,7 +266,7 @@ export function accountListQueries(db: Db) {
    */
   function prefixBranches(trx: Db, f: PersonFilter) {
     if (!f.q || f.match === 'contains') return undefined;
-    return searchParts(f).map((p) => unsearched(trx, f).where((eb) => condition(eb, p)));
+    return searchParts(f).map((part) => ({ part, rows: unsearched(trx, f).where((eb) => condition(eb, part)) }));
   }
 
   return {
@@ -282,9 +282,8 @@ export function accountListQueries(db: Db) {
         if (branches.length === 0) return [];
         // byte order on PostgreSQL too, as inside the branches (the derived columns' collation is not relied on)
         const inC = (column: string, isText: boolean) => (pg && isText ? sql`${sql.ref(column)} collate "C"` : sql.ref(column));
-        const parts = searchParts(q);
         // The page's keys from each field's index (sort key and id only), then its rows.
-        const keys = branches.map((b, i) => {
+        const keys = branches.map(({ part, rows: b }, i) => {
           const picked = past(b.select([sql<string | number>`${key}`.as('k'), 'id']));
           // PostgreSQL: a field whose index does not hold the page's order has few matches here
           // (the caller counted them: not `common`), so they are gathered from its index on their
@@ -293,7 +292,7 @@ export function accountListQueries(db: Db) {
           // 262 found) sent it down the list's index instead, testing 186,000 rows (~40 ms).
           const inOrder = ordered(picked).limit(q.limit);
           const top =
-            pg && !(byName && parts[i]?.column === 'username_norm')
+            pg && !(byName && part.column === 'username_norm')
               ? (trx
                   .selectFrom(picked.offset(0).as('m'))
                   .select(['k', 'id'])
@@ -372,7 +371,7 @@ export function accountListQueries(db: Db) {
           )
           .select((eb) => eb.fn.countAll<number>().as('n'));
       const upTo = async (rows: ReturnType<typeof unsearched>) => Number((await capped(rows).executeTakeFirstOrThrow()).n);
-      const branches = prefixBranches(trx, f);
+      const branches = prefixBranches(trx, f)?.map((b) => b.rows);
       if (!branches) return upTo(filtered(trx, f));
       if (branches.length === 0) return 0;
       if (branches.length === 1) return upTo(branches[0]!);

@@ -33,11 +33,11 @@ export function accountTallyQueries(db: Db) {
      * Each combination's rows of differences folded into one (PostgreSQL), and combinations that
      * sum to 0 (a deleted realm's) dropped. One statement: the rows it deletes and the sums it
      * writes are of one snapshot, so a row a writer commits meanwhile is neither, and stays.
-     * SQLite keeps one row per combination already: only its zeros go. Answers the rows removed.
+     * SQLite keeps one row per combination already: only its zeros go.
      */
-    async foldTallies(trx: Db = db): Promise<number> {
-      if (!pg) return Number((await trx.deleteFrom('account_tallies').where('n', '=', 0).executeTakeFirst()).numDeletedRows);
-      const { rows } = await sql<{ folded: number | string }>`
+    async foldTallies(trx: Db = db): Promise<void> {
+      if (!pg) return void (await trx.deleteFrom('account_tallies').where('n', '=', 0).execute());
+      await sql`
         with many as (
           select realm_id, kind, disabled, activated from account_tallies
           group by realm_id, kind, disabled, activated having count(*) > 1 or sum(n) = 0
@@ -45,14 +45,10 @@ export function accountTallyQueries(db: Db) {
           delete from account_tallies t using many m
           where t.realm_id = m.realm_id and t.kind = m.kind and t.disabled = m.disabled and t.activated = m.activated
           returning t.realm_id, t.kind, t.disabled, t.activated, t.n
-        ), put as (
-          insert into account_tallies (realm_id, kind, disabled, activated, n)
-          select realm_id, kind, disabled, activated, sum(n) from gone
-          group by realm_id, kind, disabled, activated having sum(n) <> 0
-          returning 1
         )
-        select (select count(*) from gone) - (select count(*) from put) as folded`.execute(trx);
-      return Number(rows[0]?.folded ?? 0);
+        insert into account_tallies (realm_id, kind, disabled, activated, n)
+        select realm_id, kind, disabled, activated, sum(n) from gone
+        group by realm_id, kind, disabled, activated having sum(n) <> 0`.execute(trx);
     },
   };
 }
