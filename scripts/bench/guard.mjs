@@ -39,12 +39,17 @@ import {
   root,
   spawnNode,
   startServer,
+  stealSeconds,
   verdict,
   waitReady,
 } from './lib.mjs';
 
 const CONNECTIONS = 10;
+// the core whose steal time is shown beside each figure (servers are pinned to core 1 when there are two)
+const SERVER_CORE = cores > 1 ? '1' : '0';
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** The most of the server's core any of these turns lost to other guests of the host. */
+const stealShown = (list) => (list.every((t) => Number.isFinite(t.steal)) ? `${(Math.max(...list.map((t) => t.steal)) * 100).toFixed(0)} %` : 'n/a');
 
 export async function startHello(cpu) {
   const port = await freePort();
@@ -64,10 +69,12 @@ async function turn(target, seconds) {
     };
     await load(once, { concurrency: CONNECTIONS, seconds: 1 });
     const cpu0 = cpuSeconds(target.pid);
+    const steal0 = stealSeconds()[SERVER_CORE];
     const r = await load(once, { concurrency: CONNECTIONS, seconds });
     const cpu1 = cpuSeconds(target.pid);
+    const steal = (stealSeconds()[SERVER_CORE] - steal0) / seconds;
     if (r.errors) throw new Error(`${target.label}: ${r.errors} errors (${r.firstError?.message})`);
-    return { perSec: r.perSec, p99: r.p99, cpuUs: cpu0 === undefined || cpu1 === undefined ? NaN : ((cpu1 - cpu0) * 1e6) / r.n };
+    return { perSec: r.perSec, p99: r.p99, steal, cpuUs: cpu0 === undefined || cpu1 === undefined ? NaN : ((cpu1 - cpu0) * 1e6) / r.n };
   } finally {
     for (const c of conns) c.close();
   }
@@ -115,7 +122,7 @@ export async function benchGuard({ dialect = 'sqlite', seconds = 3, rounds = 3, 
     for (const [name, list] of Object.entries(runs)) {
       figures[name] = { perSec: mean(list.map((t) => t.perSec)), cpuUs: mean(list.map((t) => t.cpuUs)) };
       console.log(
-        `  ${targets[name].label.padEnd(30)} ${figures[name].perSec.toFixed(0).padStart(7)}/s  p99 ${fmt(Math.max(...list.map((t) => t.p99))).padStart(8)}  server CPU ${figures[name].cpuUs.toFixed(0).padStart(4)} µs/request  (turns ${list.map((t) => t.perSec.toFixed(0)).join(', ')})`,
+        `  ${targets[name].label.padEnd(30)} ${figures[name].perSec.toFixed(0).padStart(7)}/s  p99 ${fmt(Math.max(...list.map((t) => t.p99))).padStart(8)}  server CPU ${figures[name].cpuUs.toFixed(0).padStart(4)} µs/request  steal ≤ ${stealShown(list)}  (turns ${list.map((t) => t.perSec.toFixed(0)).join(', ')})`,
       );
     }
     // where the time goes, step by step, on the same database

@@ -290,9 +290,41 @@ export const results = [];
 export function verdict(name, value, ok, note) {
   results.push({ name, value, ok, note });
 }
+/**
+ * Each core's steal time (Linux /proc/stat, seconds): time the hypervisor gave this VM's core to
+ * another guest. On a shared host it came to 20–40 % of a core during some runs, and every
+ * figure of such a run is slower than the same code on a quiet machine (and not comparable).
+ */
+export function stealSeconds() {
+  try {
+    const cores = {};
+    for (const line of fs.readFileSync('/proc/stat', 'utf8').split('\n')) {
+      const m = /^cpu(\d+)\s+(.*)$/.exec(line);
+      // fields: user nice system idle iowait irq softirq steal …, in clock ticks (100 a second)
+      if (m) cores[m[1]] = Number(m[2].split(/\s+/)[7] ?? 0) / 100;
+    }
+    return cores;
+  } catch {
+    return {};
+  }
+}
+const stealAtStart = { at: Date.now(), cores: stealSeconds() };
+
+/** The share of each core stolen since this process began, as "core 0 3 %, core 1 12 %" ('' where unknown). */
+export function stealSinceStart() {
+  const now = stealSeconds();
+  const wall = (Date.now() - stealAtStart.at) / 1000;
+  const parts = Object.keys(now)
+    .filter((c) => stealAtStart.cores[c] !== undefined)
+    .map((c) => `core ${c} ${(((now[c] - stealAtStart.cores[c]) / wall) * 100).toFixed(0)} %`);
+  return wall > 0 ? parts.join(', ') : '';
+}
+
 export function printVerdicts(list = results) {
   console.log('\nbudget checks:');
   for (const r of list) console.log(`  ${r.ok === null ? 'INFO' : r.ok ? 'PASS' : 'FAIL'}  ${r.name}: ${r.value}  (${r.note})`);
+  const stolen = stealSinceStart();
+  if (stolen) console.log(`\nhypervisor steal during this run: ${stolen} (above a few per cent, every figure is slower than this code on a quiet machine)`);
 }
 
 export const fmt = (ms) => (Number.isFinite(ms) ? `${ms.toFixed(ms < 10 ? 2 : 1)} ms` : 'n/a');

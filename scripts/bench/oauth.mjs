@@ -39,6 +39,7 @@ import {
   rawRequest,
   root,
   rssMb,
+  stealSeconds,
   spawnNode,
   startServer,
   verdict,
@@ -46,6 +47,10 @@ import {
 } from './lib.mjs';
 
 const CONNECTIONS = 10;
+/** The most of the server's core any of these turns lost to other guests of the host. */
+const stealShown = (list) => (list.every((t) => Number.isFinite(t.steal)) ? `${(Math.max(...list.map((t) => t.steal)) * 100).toFixed(0)} %` : 'n/a');
+// the core whose steal time is shown beside each figure (servers are pinned to core 1 when there are two)
+const SERVER_CORE = cores > 1 ? '1' : '0';
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const basic = (id, secret) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 const FORM = 'application/x-www-form-urlencoded';
@@ -151,8 +156,10 @@ async function turn(target, seconds) {
     };
     await load(once, { concurrency: CONNECTIONS, seconds: 1 });
     const cpu0 = cpuSeconds(target.pid);
+    const steal0 = stealSeconds()[SERVER_CORE];
     const r = await load(once, { concurrency: CONNECTIONS, seconds });
     const cpu1 = cpuSeconds(target.pid);
+    const steal = (stealSeconds()[SERVER_CORE] - steal0) / seconds;
     if (r.errors) throw new Error(`${target.label}: ${r.errors} errors (${r.firstError?.message})`);
     return {
       perSec: r.perSec,
@@ -160,6 +167,7 @@ async function turn(target, seconds) {
       p99: r.p99,
       cpuUs: cpu0 === undefined || cpu1 === undefined ? NaN : ((cpu1 - cpu0) * 1e6) / r.n,
       rss: rssMb(target.pid),
+      steal,
     };
   } finally {
     for (const c of conns) c.close();
@@ -239,7 +247,7 @@ export async function benchOAuth({ dialect = 'sqlite', seconds = 3, rounds = 3 }
       });
       console.log(
         `  ${targets[name].label.padEnd(22)} ${f.perSec.toFixed(0).padStart(7)}/s  p50 ${fmt(f.p50).padStart(8)}  p99 ${fmt(f.p99).padStart(8)}  ` +
-          `CPU ${f.cpuUs.toFixed(0).padStart(4)} µs/req  RSS ${f.rss?.toFixed(0)} MB (peak ${f.peakRss?.toFixed(0)} MB)  (turns ${list.map((t) => t.perSec.toFixed(0)).join(', ')})`,
+          `CPU ${f.cpuUs.toFixed(0).padStart(4)} µs/req  RSS ${f.rss?.toFixed(0)} MB (peak ${f.peakRss?.toFixed(0)} MB)  steal ≤ ${stealShown(list)}  (turns ${list.map((t) => t.perSec.toFixed(0)).join(', ')})`,
       );
     }
     // By server CPU per request as well: the same ratio, far less sensitive to other work on
