@@ -15,6 +15,7 @@ export * from './people-refresh.js';
 export * from './paths.js';
 export * from './project-config.js';
 export { phrases, type Phrases } from './phrases/index.js';
+export { serverPhrases, SERVER_PHRASE_AREAS, type ServerPhrases } from './phrases/server.js';
 export * from './service-accounts.js';
 export * from './oauth-interaction.js';
 export * from './clients.js';

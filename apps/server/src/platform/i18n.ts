@@ -1,5 +1,5 @@
 /** Server-side messages in the caller's language (DESIGN.md §5). */
-import { phrases, resolveLocale, type Locale } from '@umbo/contracts';
+import { resolveLocale, serverPhrases, type Locale } from '@umbo/contracts';
 import type { FastifyRequest } from 'fastify';
 
 export function requestLocale(req: FastifyRequest): Locale {
@@ -8,10 +8,13 @@ export function requestLocale(req: FastifyRequest): Locale {
   return resolveLocale(req.headers['accept-language']);
 }
 
-/** Looks up `area.key` and fills `{{name}}` placeholders; falls back to English, then the key. */
+/**
+ * Looks up `area.key` and fills `{{name}}` placeholders; falls back to English, then the key.
+ * Only the areas the server renders are here (contracts `serverPhrases`), not the console's.
+ */
 export function t(locale: Locale, key: string, vars: Record<string, unknown> = {}): string {
   const find = (l: Locale): string | undefined => {
-    let node: unknown = phrases[l];
+    let node: unknown = serverPhrases[l];
     for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
     return typeof node === 'string' ? node : undefined;
   };
