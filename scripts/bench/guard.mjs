@@ -39,17 +39,15 @@ import {
   root,
   spawnNode,
   startServer,
+  SERVER_CORE,
   stealSeconds,
+  stealShown,
   verdict,
   waitReady,
 } from './lib.mjs';
 
 const CONNECTIONS = 10;
-// the core whose steal time is shown beside each figure (servers are pinned to core 1 when there are two)
-const SERVER_CORE = cores > 1 ? '1' : '0';
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-/** The most of the server's core any of these turns lost to other guests of the host. */
-const stealShown = (list) => (list.every((t) => Number.isFinite(t.steal)) ? `${(Math.max(...list.map((t) => t.steal)) * 100).toFixed(0)} %` : 'n/a');
 
 export async function startHello(cpu) {
   const port = await freePort();

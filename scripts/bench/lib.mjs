@@ -310,6 +310,12 @@ export function stealSeconds() {
 }
 const stealAtStart = { at: Date.now(), cores: stealSeconds() };
 
+/** The core whose steal time the benches show beside a server's figures (servers are pinned to core 1 when there are two). */
+export const SERVER_CORE = cores > 1 ? '1' : '0';
+
+/** The most of the server's core any of these turns (each with `steal`, a share) lost to other guests of the host. */
+export const stealShown = (turns) => (turns.every((t) => Number.isFinite(t.steal)) ? `${(Math.max(...turns.map((t) => t.steal)) * 100).toFixed(0)} %` : 'n/a');
+
 /** The share of each core stolen since this process began, as "core 0 3 %, core 1 12 %" ('' where unknown). */
 export function stealSinceStart() {
   const now = stealSeconds();

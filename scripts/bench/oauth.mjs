@@ -39,7 +39,9 @@ import {
   rawRequest,
   root,
   rssMb,
+  SERVER_CORE,
   stealSeconds,
+  stealShown,
   spawnNode,
   startServer,
   verdict,
@@ -47,10 +49,6 @@ import {
 } from './lib.mjs';
 
 const CONNECTIONS = 10;
-/** The most of the server's core any of these turns lost to other guests of the host. */
-const stealShown = (list) => (list.every((t) => Number.isFinite(t.steal)) ? `${(Math.max(...list.map((t) => t.steal)) * 100).toFixed(0)} %` : 'n/a');
-// the core whose steal time is shown beside each figure (servers are pinned to core 1 when there are two)
-const SERVER_CORE = cores > 1 ? '1' : '0';
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const basic = (id, secret) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 const FORM = 'application/x-www-form-urlencoded';
