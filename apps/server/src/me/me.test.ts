@@ -3,6 +3,7 @@
  * user name and avatar, password change (A-29, A-36), sessions, preferences, and mass
  * assignment (A-40). Both databases.
  */
+import { phrases } from '@umbo/contracts';
 import { expect, it } from 'vitest';
 import { expandCommonPasswords, isCommonPassword } from '../accounts/common-passwords.js';
 import { describeBothDbs } from '../test/harness.js';
@@ -54,6 +55,10 @@ describeBothDbs('own account', (h) => {
     const other = await createPerson(h());
     const same = await as(h(), token).patch('/api/users/account', { username: a.username });
     expect(same).toMatchObject({ status: 400, body: { code: 1009, errData: { field: 'username', reason: 'validation.username_same' } } });
+    // the reason is told in the caller's language, in msg (the server's own phrases: platform/i18n.ts)
+    expect(same.body.msg).toContain(phrases.en.validation.username_same);
+    const sameZh = await as(h(), token).patch('/api/users/account', { username: a.username }, { lang: 'zh-CN' });
+    expect(sameZh.body.msg).toContain(phrases['zh-CN'].validation.username_same);
     expect((await as(h(), token).patch('/api/users/account', { username: 'ab' })).body.code).toBe(1009);
     expect((await as(h(), token).patch('/api/users/account', { username: 'has space' })).body.code).toBe(1009);
     const taken = await as(h(), token).patch('/api/users/account', { username: other.username.toUpperCase(), avatar: 'https://cdn.example.test/a.png' });

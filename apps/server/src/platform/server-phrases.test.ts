@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCALES, PERMISSION_IDS, SERVER_PHRASE_AREAS, phrases, serverPhrases } from '@umbo/contracts';
+import { ACTIONS, LOCALES, PERMISSION_IDS, SERVER_PHRASE_AREAS, phrases, serverPhrases } from '@umbo/contracts';
 import { AUDIT_ACTIONS } from '@umbo/contracts/audit';
 import { t } from './i18n.js';
 
@@ -33,8 +33,12 @@ function phraseKeysNamed(files: string[]): { key: string; area: string; file: st
       let node: unknown = en;
       for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
       if (typeof node !== 'string') continue;
-      // the same shape, other meanings: an access rule ('audit.export') or an audit action name
-      if ((PERMISSION_IDS as readonly string[]).includes(area) || (AUDIT_ACTIONS as readonly string[]).includes(key)) continue;
+      // the same shape, other meanings: an access rule (`permissionId.action`, 'audit.export') or an
+      // audit action name — only those exact shapes, since 'cert' or 'security' is both a
+      // permission id and a phrase area whose other keys the scan must still see
+      const parts = key.split('.');
+      const accessRule = parts.length === 2 && (PERMISSION_IDS as readonly string[]).includes(area) && (ACTIONS as readonly string[]).includes(parts[1]!);
+      if (accessRule || (AUDIT_ACTIONS as readonly string[]).includes(key)) continue;
       found.push({ key, area, file: path.relative(root, file) });
     }
   }
