@@ -155,9 +155,11 @@ async function turn(target, seconds) {
     await load(once, { concurrency: CONNECTIONS, seconds: 1 });
     const cpu0 = cpuSeconds(target.pid);
     const steal0 = stealSeconds()[SERVER_CORE];
+    const t0 = performance.now();
     const r = await load(once, { concurrency: CONNECTIONS, seconds });
     const cpu1 = cpuSeconds(target.pid);
-    const steal = (stealSeconds()[SERVER_CORE] - steal0) / seconds;
+    // a share of the turn as it ran (the last requests finish after `seconds`)
+    const steal = (stealSeconds()[SERVER_CORE] - steal0) / ((performance.now() - t0) / 1000);
     if (r.errors) throw new Error(`${target.label}: ${r.errors} errors (${r.firstError?.message})`);
     return {
       perSec: r.perSec,
