@@ -9,6 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +21,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const THREADS = String(process.env.UV_THREADPOOL_SIZE || os.availableParallelism());
 
 /**
- * `n` accounts with the admin's password: `admin` and copies of its row (bench only; the
- * server's SQLite file in WAL mode takes a second writer).
+ * `n` accounts with the admin's password: `admin` and copies of its row (bench only), written
+ * while the server is stopped: a running server holds its SQLite file for itself.
  */
 function benchAccounts(dir, n) {
   const Database = createRequire(path.join(root, 'apps/server/package.json'))('better-sqlite3');
@@ -48,7 +49,11 @@ function benchAccounts(dir, n) {
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 export async function benchSignIns() {
-  const server = await startServer({ env: { UV_THREADPOOL_SIZE: THREADS } });
+  // the first start makes the database and the administrator; the accounts are added between starts
+  const made = await startServer({ env: { UV_THREADPOOL_SIZE: THREADS } });
+  await made.stop({ keepData: true });
+  const users = benchAccounts(made.dataDir, CONCURRENCY);
+  const server = await startServer({ dataDir: made.dataDir, env: { UV_THREADPOOL_SIZE: THREADS } });
   const { base } = server;
   try {
     const r = await call(base, 'POST', '/api/users/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
@@ -88,7 +93,6 @@ export async function benchSignIns() {
     // so one account signing in on several connections at once meets its own lock, as an
     // attacker's parallel guesses do. Each loop signs in one account, one sign-in at a time,
     // …and from an address of its own (127.0.0.0/8 is all loopback), as separate people are.
-    const users = benchAccounts(server.dataDir, CONCURRENCY);
     const conns = users.map((_, i) => rawConnection(base, { localAddress: `127.0.0.${i + 2}` }));
     const loginReqs = users.map((username) => rawRequest(base, 'POST', '/api/users/auth/login', { body: { username, password: ADMIN_PASSWORD } }));
     const rawLogin = async (loop) => {
@@ -123,6 +127,7 @@ export async function benchSignIns() {
     for (const c of [...conns, ...infoConns]) c.close();
   } finally {
     await server.stop();
+    fs.rmSync(made.dataDir, { recursive: true, force: true });
   }
 }
 

@@ -167,6 +167,10 @@ async function killDuringIssuance(env: Record<string, string>, databaseUrl: stri
   // killed mid-burst: answers were still owed
   expect(inFlightAtKill, 'the burst was over before the kill: make it larger').toBeGreaterThan(0);
 
+  // What the file holds after the kill (opening it recovers it, as the restart does), read
+  // while no server runs: a server holds a SQLite file for itself (platform/db.ts).
+  const t = await stored(databaseUrl, s);
+
   const second = await procs.start(env);
   try {
     const a2 = api(second.base, await signIn(second.base, s));
@@ -179,7 +183,6 @@ async function killDuringIssuance(env: Record<string, string>, databaseUrl: stri
     }
 
     // no certificate without its issue record and audit event, no record without its certificate
-    const t = await stored(databaseUrl, s);
     expect(t.certs.length).toBe(listed.size);
     const certIds = new Set(t.certs.map((c) => c.id));
     const recordsPer = countBy(t.records.map((r) => r.cert_id));

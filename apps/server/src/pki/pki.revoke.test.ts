@@ -22,7 +22,14 @@ function persistentTarget(dialect: 'sqlite' | 'postgres'): { target: DbTarget; c
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-pki-restart-'));
     const url = `sqlite:${path.join(dir, 'db.sqlite')}`;
     return {
-      target: { dialect, open: async () => ({ dbh: openDb(url), url, dispose: async () => undefined }) },
+      // each harness closes its handle: the next one is a new process, and a server holds its SQLite file for itself
+      target: {
+        dialect,
+        open: async () => {
+          const dbh = openDb(url);
+          return { dbh, url, dispose: () => dbh.close() };
+        },
+      },
       cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }

@@ -101,12 +101,29 @@ export function keepPrepared(sql: string): void {
   namedStatements.set(sql, `umbo_${namedStatements.size + 1}`);
 }
 
+/**
+ * SQLite only: how many statements that can change what the connection sees (writes, and
+ * rollbacks) have run on it so far. Present only when the process holds the file for itself
+ * (locking_mode EXCLUSIVE, the default): then no other process can write, and a value read
+ * after the count was N is still current while the count is N (auth/auth-cache.repo.ts skips
+ * the auth epoch's read on every request this way). Absent on PostgreSQL and on a shared file.
+ */
+const writeCounts = new WeakMap<Db, () => number>();
+export function soleWriterCountOf(db: Db): (() => number) | undefined {
+  return writeCounts.get(db);
+}
+
 export interface OpenDbOptions {
   /** PostgreSQL schema to use (tests isolate suites this way) */
   schema?: string;
   poolMax?: number;
   /** SQLite: how long a writer waits for the lock before SQLITE_BUSY */
   busyTimeoutMs?: number;
+  /**
+   * SQLite: let other processes open the file while this handle is open (normal locking).
+   * Only for tests and tools that play a second process; a server holds its file for itself.
+   */
+  shared?: boolean;
 }
 
 export function openDb(url: string, opts: OpenDbOptions = {}): DbHandle {
@@ -114,24 +131,83 @@ export function openDb(url: string, opts: OpenDbOptions = {}): DbHandle {
   return openPostgres(url, opts);
 }
 
+/** Statements that change what this connection sees without writing a row. */
+const UNDOES = /^\s*rollback\b/i;
+
 function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
-  const sqlite = new (loadSqlite())(file);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = new (loadSqlite())(file, { timeout: opts.busyTimeoutMs ?? 5000 });
+  // SQLite serves one process (DESIGN.md §1), and the server holds the file for itself:
+  // EXCLUSIVE before WAL keeps the WAL index in the process's memory (no shared-memory file,
+  // no file-lock calls on every transaction: ~20 fewer system calls a federated sign-in), a
+  // second process pointed at the same file is refused at once instead of racing this one,
+  // and this process knows every write (soleWriterCountOf). Set before the first access.
+  if (!opts.shared) sqlite.pragma('locking_mode = EXCLUSIVE');
+  try {
+    sqlite.pragma('journal_mode = WAL');
+  } catch (err) {
+    sqlite.close();
+    if ((err as { code?: unknown }).code === 'SQLITE_BUSY') {
+      throw new Error(
+        `configuration: the SQLite database ${file} is in use by another process. SQLite serves one umbo process; stop the other one, or give each its own DATA_DIR, or use PostgreSQL (DATABASE_URL) for several instances.`,
+      );
+    }
+    throw err;
+  }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   sqlite.pragma('synchronous = NORMAL');
+  let writes = 0;
   // Kysely prepares every query anew; better-sqlite3 statements are reusable, and preparing
-  // is a measurable share of a sign-in, so keep the prepared ones (bounded).
-  const cache = new Map<string, SQLite.Statement>();
+  // is a measurable share of a sign-in, so keep the prepared ones (bounded). A statement
+  // that can change what the connection sees is kept wrapped, counting its runs: counted
+  // after it ran (even when it failed), so a value read after the count is never older.
+  type Kept = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'get' | 'iterate'>;
+  const counted = (stmt: SQLite.Statement): Kept => ({
+    reader: stmt.reader,
+    all: (...args: unknown[]) => {
+      try {
+        return stmt.all(...args);
+      } finally {
+        writes++;
+      }
+    },
+    run: (...args: unknown[]) => {
+      try {
+        return stmt.run(...args);
+      } finally {
+        writes++;
+      }
+    },
+    get: (...args: unknown[]) => {
+      try {
+        return stmt.get(...args);
+      } finally {
+        writes++;
+      }
+    },
+    iterate: (...args: unknown[]) => {
+      writes++;
+      return stmt.iterate(...args);
+    },
+  });
+  const cache = new Map<string, Kept>();
   const database = Object.assign(Object.create(sqlite) as SQLite.Database, {
     prepare(source: string) {
       let stmt = cache.get(source);
       if (!stmt) {
         if (cache.size >= 500) cache.clear();
-        stmt = sqlite.prepare(source);
+        const prepared = sqlite.prepare(source);
+        stmt = prepared.readonly && !UNDOES.test(source) ? prepared : counted(prepared);
         cache.set(source, stmt);
       }
-      return stmt;
+      return stmt as SQLite.Statement;
+    },
+    exec(source: string) {
+      try {
+        return sqlite.exec(source);
+      } finally {
+        writes++;
+      }
     },
     close: () => sqlite.close(),
   });
@@ -145,12 +221,15 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   });
+  if (!opts.shared) writeCounts.set(db, () => writes);
   return {
     db,
     dialect: 'sqlite',
     async ping() {
       // Ready means writable: take and drop the write lock, waiting only briefly, so a
       // locked or read-only file fails readiness instead of hanging it.
+      // A transaction of a request is open on the connection: the database is working.
+      if (sqlite.inTransaction) return true;
       const previous = sqlite.pragma('busy_timeout', { simple: true }) as number;
       try {
         sqlite.pragma('busy_timeout = 200');

@@ -21,20 +21,43 @@ const KEY_A = Buffer.alloc(32, 0xa1);
 const KEY_B = Buffer.alloc(32, 0xb2);
 const keyConfig = (masterKey: Buffer): Pick<Config, 'masterKey' | 'masterKeySource'> => ({ masterKey, masterKeySource: { kind: 'env' } });
 
-/** A fresh, migrated database of the target, plus a second handle on it (another "instance"). */
+/**
+ * A fresh, migrated database of the target, plus a second handle on it (another "instance").
+ * SQLite serves one process, which holds the file for itself (a second is refused, below):
+ * its "instances" are concurrent callers on the one handle.
+ */
 async function openTwice(dialect: 'sqlite' | 'postgres') {
   const opened = await DB_TARGETS.find((t) => t.dialect === dialect)!.open();
   await migrateToLatest(opened.dbh.db, opened.dbh.schema);
-  const second = openDb(opened.url, { schema: opened.dbh.schema, poolMax: 5 });
+  const second = dialect === 'sqlite' ? undefined : openDb(opened.url, { schema: opened.dbh.schema, poolMax: 5 });
   return {
     a: opened.dbh,
-    b: second,
+    b: second ?? opened.dbh,
+    url: opened.url,
     async dispose() {
-      await second.close();
+      await second?.close();
       await opened.dispose();
     },
   };
 }
+
+describe('issue 9 a second process on a SQLite file [sqlite]', () => {
+  it('is refused at once, naming the file and what to do, and the first keeps working', async () => {
+    const dbs = await openTwice('sqlite');
+    try {
+      await bootstrap(dbs.a.db, new FakeClock(Date.now()), 'Admin-Passw0rd!');
+      const file = dbs.url.slice('sqlite:'.length);
+      expect(() => openDb(dbs.url, { busyTimeoutMs: 100 })).toThrow(
+        `configuration: the SQLite database ${file} is in use by another process. SQLite serves one umbo process; stop the other one, or give each its own DATA_DIR, or use PostgreSQL (DATABASE_URL) for several instances.`,
+      );
+      // a tool that opens the file as SQLite's shell does, without the exclusive lock, cannot read it either
+      expect(() => openDb(dbs.url, { busyTimeoutMs: 100, shared: true })).toThrow(/in use by another process/);
+      expect(await count(dbs.a, 'accounts')).toBe(1);
+    } finally {
+      await dbs.dispose();
+    }
+  });
+});
 
 async function count(dbh: DbHandle, table: 'realms' | 'accounts' | 'role_bindings' | 'roles'): Promise<number> {
   const row = await dbh.db

@@ -56,7 +56,9 @@ describe('A-44 database outage [sqlite]', () => {
   let dbh: DbHandle;
   let p: Product;
   beforeAll(async () => {
-    dbh = openDb(`sqlite:${file}`, { busyTimeoutMs: 100 });
+    // shared: a server holds its file for itself (platform/db.ts), so a lock taken by another
+    // process is how this test makes the database stop answering
+    dbh = openDb(`sqlite:${file}`, { busyTimeoutMs: 100, shared: true });
     p = await appOn(dbh);
   });
   afterAll(async () => {
