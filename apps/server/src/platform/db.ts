@@ -168,29 +168,20 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   // that can change what the connection sees is kept wrapped, counting its runs: counted
   // after it ran (even when it failed), so a value read after the count is never older.
   type Kept = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'get' | 'iterate'>;
+  const countedRun =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return run(...args);
+      } finally {
+        writes++;
+      }
+    };
   const counted = (stmt: SQLite.Statement): Kept => ({
     reader: stmt.reader,
-    all: (...args: unknown[]) => {
-      try {
-        return stmt.all(...args);
-      } finally {
-        writes++;
-      }
-    },
-    run: (...args: unknown[]) => {
-      try {
-        return stmt.run(...args);
-      } finally {
-        writes++;
-      }
-    },
-    get: (...args: unknown[]) => {
-      try {
-        return stmt.get(...args);
-      } finally {
-        writes++;
-      }
-    },
+    all: countedRun(stmt.all.bind(stmt)),
+    run: countedRun(stmt.run.bind(stmt)),
+    get: countedRun(stmt.get.bind(stmt)),
     iterate: (...args: unknown[]) => {
       writes++;
       return stmt.iterate(...args);
@@ -208,13 +199,7 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
       }
       return stmt as SQLite.Statement;
     },
-    exec(source: string) {
-      try {
-        return sqlite.exec(source);
-      } finally {
-        writes++;
-      }
-    },
+    exec: countedRun((source: string) => sqlite.exec(source)),
     close: () => sqlite.close(),
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
