@@ -88,6 +88,21 @@ describeBothDbs('auth cache (issue 11)', (h) => {
     expect(await as(h(), token).get(ACCOUNT)).toMatchObject({ status: 401, body: { code: 1001 } });
   });
 
+  it('A-36 a logout amid 200 reads in flight: reads sent before it answer 200 or 401, every read sent after its answer is refused', async () => {
+    // On SQLite the epoch is read only after a write (platform/db.ts soleWriterCountOf): reads
+    // interleaved with the logout's statements must still see it once it answered.
+    const { token } = await personWithToken(h());
+    await cached(h(), token);
+    const before = Array.from({ length: 100 }, () => as(h(), token).get(ACCOUNT));
+    const logout = as(h(), token).post('/api/users/auth/logout');
+    const during = Array.from({ length: 100 }, () => as(h(), token).get(ACCOUNT));
+    expect((await logout).status).toBe(200);
+    const after = await Promise.all(Array.from({ length: 200 }, () => as(h(), token).get(ACCOUNT)));
+    const early = await Promise.all([...before, ...during]);
+    expect(early.filter((r) => r.status !== 200 && r.status !== 401).map((r) => r.body)).toEqual([]);
+    expect(after.filter((r) => r.status !== 401).map((r) => r.status)).toEqual([]);
+  });
+
   it('A-16 a password change ends the other sessions at once, and keeps its own', async () => {
     const { a, token } = await personWithToken(h());
     const other = await tokenFor(h(), a);
