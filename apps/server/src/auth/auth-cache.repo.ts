@@ -24,16 +24,13 @@ export function createAuthEpochRepo(db: Db) {
   return {
     /** The current version (it only grows). */
     async read(): Promise<number> {
-      let row: { version: number | string } | undefined;
-      if (readNow && writesSoFar) {
-        const writes = writesSoFar();
-        if (known?.writes === writes) return known.version;
-        row = readNow(sql) as typeof row;
-        if (row) known = { version: Number(row.version), writes };
-      } else if (readNow) row = readNow(sql) as typeof row;
-      else row = (await db.executeQuery<{ version: number | string }>(current)).rows[0];
+      const writes = writesSoFar?.();
+      if (writes !== undefined && known?.writes === writes) return known.version;
+      const row = readNow ? (readNow(sql) as { version: number | string } | undefined) : (await db.executeQuery<{ version: number | string }>(current)).rows[0];
       if (!row) throw new Error('auth_epoch has no row: the database is not migrated');
-      return Number(row.version);
+      const version = Number(row.version);
+      if (writes !== undefined) known = { version, writes };
+      return version;
     },
   };
 }

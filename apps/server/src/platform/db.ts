@@ -135,6 +135,7 @@ export function openDb(url: string, opts: OpenDbOptions = {}): DbHandle {
 const UNDOES = /^\s*rollback\b/i;
 
 function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
+  // timeout: the busy timeout, from the first statement on (the journal_mode below waits it out)
   const sqlite = new (loadSqlite())(file, { timeout: opts.busyTimeoutMs ?? 5000 });
   // SQLite serves one process (DESIGN.md §1), and the server holds the file for itself:
   // EXCLUSIVE before WAL keeps the WAL index in the process's memory (no shared-memory file,
@@ -154,7 +155,6 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     throw err;
   }
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
   sqlite.pragma('synchronous = NORMAL');
   // A checkpoint (two fsyncs and the copy of every page the WAL holds) runs inside the commit
   // that crosses this many WAL pages, on the event loop. At SQLite's 1,000 (4 MB) a federated
@@ -199,7 +199,6 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
       }
       return stmt as SQLite.Statement;
     },
-    exec: countedRun((source: string) => sqlite.exec(source)),
     close: () => sqlite.close(),
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
