@@ -271,6 +271,12 @@ export function accountListQueries(db: Db) {
 
   return {
     /**
+     * Reads started together run together (PostgreSQL: each on a pooled connection of its own);
+     * on SQLite's one connection they take turns, so starting an extra one only adds its cost.
+     */
+    readsOverlap: pg,
+
+    /**
      * One page in the order asked (`backwards`: the rows before `after`, still answered in
      * the order asked). Ties on the sort key are broken by id, so no row is skipped or repeated.
      */
