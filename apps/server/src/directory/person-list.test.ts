@@ -185,7 +185,13 @@ describeBothDbs('person accounts: list', (h) => {
     const token = await h().login();
     const realmId = await createRealm(h());
     const base = h().clock.now();
-    await seedPersons(h(), realmId, 10_020, (i) => ({ username: `bulk_${i}`, email: `m${i % 3}_${i}@x.example`, disabled: i < 10, activated: i % 2 === 0, now: base + i }));
+    await seedPersons(h(), realmId, 10_020, (i) => ({
+      username: `bulk_${i}`,
+      email: `m${i % 3}_${i}@x.example`,
+      disabled: i < 10,
+      activated: i % 2 === 0,
+      now: base + i,
+    }));
     expect(await get(token, realmId, 'limit=5')).toMatchObject({ total: 10_020, totalCapped: false });
     expect(await get(token, realmId, 'limit=5&status=disabled')).toMatchObject({ total: 10, totalCapped: false });
     expect(await get(token, realmId, 'limit=5&status=enabled&activated=yes')).toMatchObject({ total: 5005, totalCapped: false });
@@ -196,7 +202,10 @@ describeBothDbs('person accounts: list', (h) => {
     for (const field of ['email', 'any']) {
       const page = await get(token, realmId, `limit=3&q=m0_&field=${field}`);
       expect(page, field).toMatchObject({ total: 3340, totalCapped: false });
-      expect(page.items.map((i) => i.username), field).toEqual(['bulk_10017', 'bulk_10014', 'bulk_10011']);
+      expect(
+        page.items.map((i) => i.username),
+        field,
+      ).toEqual(['bulk_10017', 'bulk_10014', 'bulk_10011']);
     }
     expect(await get(token, realmId, `limit=5&createdFrom=${base}`)).toMatchObject({ total: 10_000, totalCapped: true });
     expect(await get(token, realmId, `limit=5&createdFrom=${base + 10_015}`)).toMatchObject({ total: 5, totalCapped: false });

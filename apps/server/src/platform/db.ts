@@ -8,6 +8,7 @@ import type SQLite from 'better-sqlite3';
 import type Pg from 'pg';
 import { onFirstUse } from './packages.js';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
+import { groupCommitOn } from './group-commit.js';
 
 /** Each driver is loaded when a database of its kind is opened (a server uses one of them; pg alone ~2.7 MB of heap). */
 const loadPg = onFirstUse<typeof Pg>('pg', (pg) => {
@@ -41,8 +42,11 @@ export type Transact = <T>(work: (trx: Db) => Promise<T>) => Promise<T>;
  * takes the `trx` it hands out as its optional last argument.
  */
 export function transactOn(db: Db): Transact {
-  return (work) => db.transaction().execute(work);
+  return groupedTransacts.get(db) ?? ((work) => db.transaction().execute(work));
 }
+
+/** SQLite: transactions ready in the same turn of the event loop commit as one (platform/group-commit.ts). */
+const groupedTransacts = new WeakMap<Db, Transact>();
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -212,6 +216,10 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   });
   if (!opts.shared) writeCounts.set(db, () => writes);
+  groupedTransacts.set(
+    db,
+    groupCommitOn(db, () => sqlite.inTransaction),
+  );
   return {
     db,
     dialect: 'sqlite',
