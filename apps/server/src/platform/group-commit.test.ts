@@ -71,6 +71,19 @@ describe.each(['sqlite', 'postgres'] as const)('[%s] transactions asked together
     expect(await rowsOf(db, table)).toEqual(kept);
   });
 
+  it('one asked alone: what it wrote stays when it returns, goes when it throws', async () => {
+    const { db, table } = await open();
+    const transact = transactOn(db);
+    expect(await transact(async (trx) => (await sql`insert into ${sql.table(table)} (id) values (1)`.execute(trx), 'kept'))).toBe('kept');
+    await expect(
+      transact(async (trx) => {
+        await sql`insert into ${sql.table(table)} (id) values (2)`.execute(trx);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await rowsOf(db, table)).toEqual([1]);
+  });
+
   it('a statement that fails inside one (a duplicate key) fails that one only', async () => {
     const { db, table } = await open();
     const transact = transactOn(db);
@@ -97,6 +110,22 @@ describe('[sqlite] one commit for the transactions of one turn', () => {
     for (let i = 50; i < 100; i++) await transact((trx) => sql`insert into probe values (${i}, 'x')`.execute(trx));
     expect((walSize(file) - middle) / FRAME).toBeGreaterThanOrEqual(50);
     expect(await rowsOf(db, 'probe')).toHaveLength(100);
+  });
+
+  it('none is answered before the commit that holds it: the first of a group is still unanswered while the last runs', async () => {
+    const { db } = openSqliteFile();
+    const transact = transactOn(db);
+    await sql`create table probe (id integer primary key)`.execute(db);
+    let firstAnswered = false;
+    const first = transact((trx) => sql`insert into probe values (1)`.execute(trx)).then(() => (firstAnswered = true));
+    const last = transact(async (trx) => {
+      await sql`insert into probe values (2)`.execute(trx);
+      // a macrotask's worth of waiting: an answer given before the commit would have run by now
+      await new Promise((r) => setTimeout(r, 5));
+      return firstAnswered;
+    });
+    expect(await last).toBe(false);
+    expect(await first).toBe(true);
   });
 
   it('they run one at a time in the order asked, each seeing the writes of those before it', async () => {

@@ -15,7 +15,7 @@
  * - if the commit itself fails (disk full), every transaction of the group gets that error.
  * PostgreSQL keeps one transaction per call (its connections commit in parallel).
  */
-import { sql, type Transaction } from 'kysely';
+import { sql, type ControlledTransaction } from 'kysely';
 import type { Database, Db, Transact } from './db.js';
 
 /** Transactions in one group at most: a group holds the connection while it runs. */
@@ -33,21 +33,23 @@ export function groupCommitOn(db: Db, inTransaction: () => boolean): Transact {
 
   async function runGroup(members: Member[]): Promise<void> {
     const settled: (() => void)[] = [];
-    let trx: Awaited<ReturnType<ReturnType<Db['startTransaction']>['execute']>> | undefined;
+    // A transaction alone in its group needs no savepoint: it fails as the whole group does.
+    const alone = members.length === 1;
+    let trx: ControlledTransaction<Database> | undefined;
     try {
       trx = await db.startTransaction().execute();
       // One at a time, each released (or rolled back to) before the next: one name serves all.
       const name = sql.raw('umbo_member');
       for (const m of members) {
-        await sql`savepoint ${name}`.execute(trx);
+        if (!alone) await sql`savepoint ${name}`.execute(trx);
         try {
-          const value = await m.work(trx as unknown as Transaction<Database>);
-          await sql`release ${name}`.execute(trx);
+          const value = await m.work(trx);
+          if (!alone) await sql`release ${name}`.execute(trx);
           settled.push(() => m.resolve(value));
         } catch (err) {
           // SQLite ends the whole transaction on some errors (SQLITE_FULL, a ROLLBACK conflict
           // clause): the members before this one are gone too, and the group fails as one.
-          if (!inTransaction()) throw err;
+          if (alone || !inTransaction()) throw err;
           await sql`rollback to ${name}`.execute(trx);
           await sql`release ${name}`.execute(trx);
           settled.push(() => m.reject(err));
