@@ -1,12 +1,12 @@
 /**
  * `npm start`'s decisions (scripts/start.mjs): when a part must be rebuilt, and how signals
- * reach the server. Real files with set times in a temporary directory; a fake child process.
+ * reach the server, what it runs with. Real files with set times in a temporary directory; a fake child process.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { INPUTS, newestInput, relaySignals, staleness } from './start.mjs';
+import { INPUTS, newestInput, relaySignals, serverEnv, staleness } from './start.mjs';
 
 let dir;
 const at = (seconds) => new Date(Date.UTC(2030, 0, 1, 0, 0, seconds));
@@ -91,5 +91,17 @@ describe('relaySignals', () => {
     child.exitCode = 0;
     fire('SIGHUP');
     expect(sent).toEqual([]);
+  });
+});
+
+describe('the server’s environment', () => {
+  it('sizes the pool and fixes malloc’s mmap threshold, under the operator’s own values', () => {
+    const ours = serverEnv({ PATH: '/bin' });
+    expect(ours).toMatchObject({ PATH: '/bin', MALLOC_MMAP_THRESHOLD_: '131072' });
+    expect(Number(ours.UV_THREADPOOL_SIZE)).toBe(Math.max(2, os.availableParallelism()));
+    expect(serverEnv({ UV_THREADPOOL_SIZE: '7', MALLOC_MMAP_THRESHOLD_: '1048576' })).toMatchObject({
+      UV_THREADPOOL_SIZE: '7',
+      MALLOC_MMAP_THRESHOLD_: '1048576',
+    });
   });
 });

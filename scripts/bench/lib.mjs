@@ -14,7 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../start.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../start.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where the benches put the compiled server they run (scripts/build-server.mjs: plain node, as `npm start` runs it). */
@@ -110,6 +110,8 @@ export async function startServer({ databaseUrl, dataDir, cpu, env = {}, nodeArg
   const child = spawnNode([...extra, ...nodeArgs, ...(entry ? [...SERVER_NODE_FLAGS, entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
     cpu,
     env: {
+      // as `npm start` runs it (scripts/start.mjs); BENCH_MALLOC_DEFAULT=1 leaves glibc's dynamic threshold
+      ...(entry && !process.env.BENCH_MALLOC_DEFAULT ? SERVER_ENV : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dir,
