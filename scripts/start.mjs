@@ -55,9 +55,9 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
  * every large block and gives it back when freed; argon2id verifications per second were the
  * same within noise (issue 12 memory budget). Benches start the compiled server with it too.
  */
-export const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
+const SERVER_ENV = { MALLOC_MMAP_THRESHOLD_: '131072' };
 
-/** The server's environment: ours under the operator's (`env`), which wins. */
+/** The server's environment: ours under the operator's (`env`), which wins. The benches use it too (scripts/bench/lib.mjs). */
 export function serverEnv(env) {
   return {
     // libuv reads this when its pool starts, before any module of the server runs; setting

@@ -14,7 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../start.mjs';
+import { SERVER_NODE_FLAGS, serverEnv } from '../start.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where the benches put the compiled server they run (scripts/build-server.mjs: plain node, as `npm start` runs it). */
@@ -107,11 +107,13 @@ export async function startServer({ databaseUrl, dataDir, cpu, env = {}, nodeArg
     ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
   // a compiled server gets the V8 flags `npm start` gives it (scripts/start.mjs)
+  // and the environment, the runner's own values winning; BENCH_MALLOC_DEFAULT=1 leaves glibc's dynamic threshold
+  const asStarted = entry ? serverEnv(process.env) : {};
+  if (process.env.BENCH_MALLOC_DEFAULT) delete asStarted.MALLOC_MMAP_THRESHOLD_;
   const child = spawnNode([...extra, ...nodeArgs, ...(entry ? [...SERVER_NODE_FLAGS, entry] : ['--import', 'tsx', 'apps/server/src/main.ts'])], {
     cpu,
     env: {
-      // as `npm start` runs it (scripts/start.mjs); BENCH_MALLOC_DEFAULT=1 leaves glibc's dynamic threshold
-      ...(entry && !process.env.BENCH_MALLOC_DEFAULT ? SERVER_ENV : {}),
+      ...asStarted,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dir,
