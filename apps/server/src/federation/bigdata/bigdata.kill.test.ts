@@ -71,9 +71,16 @@ async function killMidQueue(env: Record<string, string>) {
   const second = await procs.start(env);
   try {
     await until('every event', () => distinct() === EVENTS);
-    // the monitor, from the restarted process, sees the realm's queue empty
-    const monitor = await call(second.base, await adminToken(second.base), 'GET', '/api/users/dashboard/monitor');
-    return { atKill, ids, queue: monitor.queue as { realms: { realmId: string }[] }, realmId };
+    // the monitor, from the restarted process, sees the realm's queue empty: the data centre counts the
+    // last report when it arrives, the queue drops it once the answer is back, so give that a moment
+    const token = await adminToken(second.base);
+    type Queue = { realms: { realmId: string }[] };
+    let queue: Queue = (await call(second.base, token, 'GET', '/api/users/dashboard/monitor')).queue as Queue;
+    for (let i = 0; i < 50 && queue.realms.some((q) => q.realmId === realmId); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      queue = (await call(second.base, token, 'GET', '/api/users/dashboard/monitor')).queue as Queue;
+    }
+    return { atKill, ids, queue, realmId };
   } finally {
     second.child.kill('SIGTERM');
     await second.exited;
