@@ -7,7 +7,7 @@
  * requests are under way when the process dies.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverProcesses, sleep } from '../../test/processes.js';
 import { bigdataBackend, linesOf, startReceiver, type Receiver } from './bigdata.testkit.js';
 
@@ -74,12 +74,14 @@ async function killMidQueue(env: Record<string, string>) {
     // the monitor, from the restarted process, sees the realm's queue empty: the data centre counts the
     // last report when it arrives, the queue drops it once the answer is back, so give that a moment
     const token = await adminToken(second.base);
-    type Queue = { realms: { realmId: string }[] };
-    let queue: Queue = (await call(second.base, token, 'GET', '/api/users/dashboard/monitor')).queue as Queue;
-    for (let i = 0; i < 50 && queue.realms.some((q) => q.realmId === realmId); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      queue = (await call(second.base, token, 'GET', '/api/users/dashboard/monitor')).queue as Queue;
-    }
+    const queue = await vi.waitFor(
+      async () => {
+        const { queue } = (await call(second.base, token, 'GET', '/api/users/dashboard/monitor')) as { queue: { realms: { realmId: string }[] } };
+        expect(queue.realms.map((q) => q.realmId)).not.toContain(realmId);
+        return queue;
+      },
+      { timeout: 5_000, interval: 100 },
+    );
     return { atKill, ids, queue, realmId };
   } finally {
     second.child.kill('SIGTERM');
