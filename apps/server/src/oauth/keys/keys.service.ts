@@ -22,8 +22,9 @@ import type { Secrets } from '../../platform/crypto.js';
 import type { Transact } from '../../platform/db.js';
 import { assertThat } from '../../platform/errors.js';
 import { KEY_CACHE_TTL_MS, KEY_PUBLISH_BEFORE_USE_SEC, KEY_RETAIN_AFTER_RETIRE_SEC, RSA_MODULUS_BITS } from '../defaults.js';
-import { createSignatureCache, jwkThumbprint, JwtError, publicJwk, signJwt, verifyJwt, type JwsAlg, type VerificationKey } from '../jwt.js';
+import { createSignatureCache, jwkThumbprint, JwtError, publicJwk, verifyJwt, type JwsAlg, type VerificationKey } from '../jwt.js';
 import type { SigningKeyRepo, SigningKeyRow } from './keys.repo.js';
+import { createSignBatch } from './sign-batch.js';
 
 export type Jwk = Record<string, string>;
 
@@ -65,6 +66,8 @@ export function createOAuthKeysService(deps: {
   const loading = new Map<string, Promise<RealmKeys>>();
   /** decrypted private keys by kid: a reload does not decrypt again */
   const privateKeys = new Map<string, KeyObject>();
+  /** signatures asked for in one event-loop turn are made together (sign-batch.ts) */
+  const signSoon = createSignBatch();
   /** first-key creations in flight, by realm and alg */
   const firstKeys = new Map<string, Promise<LoadedKey>>();
   /** tokens whose signature one of our keys verified (oauth/jwt.ts: everything else is checked on every call) */
@@ -203,7 +206,7 @@ export function createOAuthKeysService(deps: {
       const st = cache.get(realmId);
       const now = clock.now();
       const k = (st && now - st.loadedAt < KEY_CACHE_TTL_MS ? activeOf(st, alg, now) : undefined) ?? (await signingKey(realmId, alg));
-      return signJwt({ kid: k.kid, alg: k.alg, privateKey: privateKeyOf(k) }, header, payload);
+      return signSoon({ kid: k.kid, alg: k.alg, privateKey: privateKeyOf(k) }, header, payload);
     },
 
     /**

@@ -1,0 +1,55 @@
+/**
+ * Signatures asked for in one turn are made together at the turn's check phase, each token is
+ * the one its caller asked for and verifies, and one failure fails only its own caller.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { generateKeyPair, signJwt, verifyJwt, type SigningKey } from '../jwt.js';
+import { createSignBatch } from './sign-batch.js';
+
+const NOW = Date.UTC(2026, 0, 1, 12);
+const ISS = 'http://umbo.test/realms/r1';
+const es = generateKeyPair('ES256');
+const key: SigningKey = { kid: 'es-1', alg: 'ES256', privateKey: es.privateKey };
+const payload = (sub: string) => ({ iss: ISS, aud: 'api', sub, iat: NOW / 1000, exp: NOW / 1000 + 300 });
+
+describe('sign batch', () => {
+  it('signs the requests of one turn back to back after that turn, each its own valid token', async () => {
+    const signNow = vi.fn(signJwt);
+    const sign = createSignBatch(signNow);
+    const pending = ['a', 'b', 'c'].map((sub) => sign(key, { typ: 'at+jwt' }, payload(sub)));
+    // nothing is signed while the turn that asked is still running
+    expect(signNow).not.toHaveBeenCalled();
+    await Promise.resolve();
+    expect(signNow).not.toHaveBeenCalled();
+    const jwts = await Promise.all(pending);
+    expect(signNow).toHaveBeenCalledTimes(3);
+    const subs = jwts.map(
+      (jwt) => verifyJwt(jwt, [{ kid: 'es-1', alg: 'ES256', publicKey: es.publicKey }], { typ: 'at+jwt', issuer: ISS, audience: 'api', now: NOW }).payload.sub,
+    );
+    expect(subs).toEqual(['a', 'b', 'c']);
+  });
+
+  it('a later turn starts a batch of its own', async () => {
+    const signNow = vi.fn(signJwt);
+    const sign = createSignBatch(signNow);
+    await sign(key, { typ: 'at+jwt' }, payload('first'));
+    expect(signNow).toHaveBeenCalledTimes(1);
+    await Promise.all([sign(key, { typ: 'at+jwt' }, payload('x')), sign(key, { typ: 'at+jwt' }, payload('y'))]);
+    expect(signNow).toHaveBeenCalledTimes(3);
+  });
+
+  it('a signature that throws rejects its own caller only', async () => {
+    const sign = createSignBatch((k, h, p) => {
+      if ((p as { sub: string }).sub === 'bad') throw new Error('no such key');
+      return signJwt(k, h, p);
+    });
+    const [good, bad, alsoGood] = await Promise.allSettled([
+      sign(key, { typ: 'at+jwt' }, payload('ok-1')),
+      sign(key, { typ: 'at+jwt' }, payload('bad')),
+      sign(key, { typ: 'at+jwt' }, payload('ok-2')),
+    ]);
+    expect(good.status).toBe('fulfilled');
+    expect(bad).toMatchObject({ status: 'rejected', reason: { message: 'no such key' } });
+    expect(alsoGood.status).toBe('fulfilled');
+  });
+});
