@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { generateKeyPair, signJwt, verifyJwt, type SigningKey } from '../jwt.js';
-import { createSignBatch } from './sign-batch.js';
+import { BATCH_BUDGET_MS, createSignBatch } from './sign-batch.js';
 
 const NOW = Date.UTC(2026, 0, 1, 12);
 const ISS = 'http://umbo.test/realms/r1';
@@ -51,5 +51,20 @@ describe('sign batch', () => {
     expect(good.status).toBe('fulfilled');
     expect(bad).toMatchObject({ status: 'rejected', reason: { message: 'no such key' } });
     expect(alsoGood.status).toBe('fulfilled');
+  });
+
+  it('a batch that has signed for its budget lets its answers go and leaves the rest to the next turn', async () => {
+    const slow = vi.fn((k: SigningKey, h: { typ: string }, p: object) => {
+      const until = performance.now() + 2 * BATCH_BUDGET_MS;
+      while (performance.now() < until); // a signature slower than the whole budget (RS256 on a slow core)
+      return signJwt(k, h, p);
+    });
+    const sign = createSignBatch(slow);
+    const [first, ...rest] = ['a', 'b', 'c'].map((sub) => sign(key, { typ: 'at+jwt' }, payload(sub)));
+    await first;
+    // the first answer is out while the others still wait for their own turn
+    expect(slow).toHaveBeenCalledTimes(1);
+    await Promise.all(rest);
+    expect(slow).toHaveBeenCalledTimes(3);
   });
 });
