@@ -8,8 +8,9 @@
  * kind. Queued and made back to back in the turn's check phase (setImmediate, which runs right
  * after the poll phase that read the requests), every signature but the first finds the
  * tables warm, and the rest of each request's work runs in runs of its own kind as well:
- * umbo's CPU per client_credentials token fell from ~150–190 µs to ~80–100 µs
- * (scripts/bench/oauth-cpu.mjs, builds alternating).
+ * umbo's CPU per client_credentials token on SQLite fell from ~150–190 µs to ~85–105 µs
+ * (scripts/bench/oauth-cpu.mjs, builds alternating; PostgreSQL unchanged: there each token first
+ * waits for the shared auth-epoch read, and fewer requests share a turn).
  *
  * What it costs a request: the rest of the current turn, never a timer. A request alone is
  * signed in the same turn it asked in. No answer leaves before its batch ends (the promises
