@@ -11,6 +11,19 @@ describeBothDbs('introspection, revocation, userinfo', (h) => {
   const userinfo = (realmId: string, token?: string, method: 'GET' | 'POST' = 'GET') =>
     h().app.inject({ method, url: `/realms/${realmId}/oauth/userinfo`, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
+  it("200 parallel client_credentials requests of two clients: each answer is its own client's valid token (signatures are made in batches)", async () => {
+    const clients = [await serviceClient(h(), 'master'), await serviceClient(h(), 'master')];
+    const askers = Array.from({ length: 200 }, (_, n) => clients[n % 2]!);
+    const answers = await Promise.all(askers.map((client) => postToken(h(), 'master', { grant_type: 'client_credentials', scope: 'profile' }, { client })));
+    expect(answers.map((a) => a.status)).toEqual(askers.map(() => 200));
+    const claims = answers.map((a) => claimsOf(a.body.access_token));
+    expect(claims.map((c) => [c.aud, c.client_id, c.sub])).toEqual(askers.map((c) => [c.clientId, c.clientId, `client:${c.clientId}`]));
+    expect(new Set(claims.map((c) => c.jti)).size).toBe(200);
+    // every signature checks out (introspection verifies it), each at its own client
+    const active = await Promise.all(answers.map((a, n) => introspect(h(), askers[n]!, a.body.access_token)));
+    expect(active.map((r) => r.body.active)).toEqual(askers.map(() => true));
+  });
+
   it('A-19 introspection: no or bad client authentication → 401', async () => {
     const client = await makeClient(h(), 'master');
     const user = await createPerson(h());

@@ -10,6 +10,8 @@ const NOW = Date.UTC(2026, 0, 1, 12);
 const ISS = 'http://umbo.test/realms/r1';
 const es = generateKeyPair('ES256');
 const key: SigningKey = { kid: 'es-1', alg: 'ES256', privateKey: es.privateKey };
+const verify = (jwt: string) =>
+  verifyJwt(jwt, [{ kid: 'es-1', alg: 'ES256', publicKey: es.publicKey }], { typ: 'at+jwt', issuer: ISS, audience: 'api', now: NOW }).payload;
 const payload = (sub: string) => ({ iss: ISS, aud: 'api', sub, iat: NOW / 1000, exp: NOW / 1000 + 300 });
 
 describe('sign batch', () => {
@@ -23,10 +25,21 @@ describe('sign batch', () => {
     expect(signNow).not.toHaveBeenCalled();
     const jwts = await Promise.all(pending);
     expect(signNow).toHaveBeenCalledTimes(3);
-    const subs = jwts.map(
-      (jwt) => verifyJwt(jwt, [{ kid: 'es-1', alg: 'ES256', publicKey: es.publicKey }], { typ: 'at+jwt', issuer: ISS, audience: 'api', now: NOW }).payload.sub,
-    );
-    expect(subs).toEqual(['a', 'b', 'c']);
+    expect(jwts.map((jwt) => verify(jwt).sub)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('300 asked at once: several batches (the budget splits them), every caller its own valid token', async () => {
+    const signNow = vi.fn(signJwt);
+    const sign = createSignBatch(signNow);
+    const subs = Array.from({ length: 300 }, (_, n) => `s${n}`);
+    let settledEarly = 0;
+    const pending = subs.map((sub) => sign(key, { typ: 'at+jwt' }, payload(sub)).finally(() => void settledEarly++));
+    const first = await pending[0]!;
+    // 300 ES256 signatures take longer than one batch's budget: some still wait when the first is out
+    expect(settledEarly).toBeLessThan(300);
+    const jwts = [first, ...(await Promise.all(pending.slice(1)))];
+    expect(signNow).toHaveBeenCalledTimes(300);
+    expect(jwts.map((jwt) => verify(jwt).sub)).toEqual(subs);
   });
 
   it('a later turn starts a batch of its own', async () => {

@@ -49,14 +49,11 @@ export function createSignBatch(signNow: typeof signJwt = signJwt): BatchSign {
         return;
       }
       const j = jobs[i]!;
-      let jwt: string;
       try {
-        jwt = signNow(j.key, j.header, j.payload);
+        j.resolve(signNow(j.key, j.header, j.payload));
       } catch (err) {
         j.reject(err);
-        continue;
       }
-      j.resolve(jwt);
     }
   }
 
