@@ -9,6 +9,7 @@ import type Pg from 'pg';
 import { onFirstUse } from './packages.js';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
 import { groupCommitOn } from './group-commit.js';
+import { writeBatchOn } from './write-batch.js';
 
 /** Each driver is loaded when a database of its kind is opened (a server uses one of them; pg alone ~2.7 MB of heap). */
 const loadPg = onFirstUse<typeof Pg>('pg', (pg) => {
@@ -76,15 +77,19 @@ export function syncReaderOf(db: Db): ((sql: string) => unknown) | undefined {
 }
 
 /**
- * SQLite only: runs one compiled statement synchronously on the process's connection, as
- * Kysely's driver would, without its mutex and promise chain (issue 14 bench: a federated
- * sign-in runs about ten statements, and the driver's path cost more CPU than SQLite did).
- * Only while no transaction is open on the connection: the statement then commits on its own,
- * exactly as through the driver, and a transaction of another request never absorbs it.
- * Answers undefined when a transaction is open: the caller goes through Kysely (and waits).
- * Absent on PostgreSQL.
+ * SQLite only: runs one compiled statement on the process's connection, as Kysely's driver
+ * would, without its mutex and promise chain (issue 14 bench: a federated sign-in runs about
+ * ten statements, and the driver's path cost more CPU than SQLite did). Only while no
+ * transaction is open on the connection: a read answers at once; a write commits with the
+ * other writes asked for in the same turn (write-batch.ts), never inside a transaction of
+ * another request, and is answered after that commit. Answers undefined when a transaction is
+ * open: the caller goes through Kysely (and waits). Absent on PostgreSQL.
  */
-export type SyncRunner = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | undefined;
+export type SyncRunner = (
+  sql: string,
+  parameters: readonly unknown[],
+  fallback: () => Promise<QueryResult<unknown>>,
+) => QueryResult<unknown> | Promise<QueryResult<unknown>> | undefined;
 const syncRunners = new WeakMap<Db, SyncRunner>();
 export function syncRunnerOf(db: Db): SyncRunner | undefined {
   return syncRunners.get(db);
@@ -171,7 +176,7 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   // is a measurable share of a sign-in, so keep the prepared ones (bounded). A statement
   // that can change what the connection sees is kept wrapped, counting its runs: counted
   // after it ran (even when it failed), so a value read after the count is never older.
-  type Kept = Pick<SQLite.Statement, 'reader' | 'all' | 'run' | 'get' | 'iterate'>;
+  type Kept = Pick<SQLite.Statement, 'reader' | 'readonly' | 'all' | 'run' | 'get' | 'iterate'>;
   const countedRun =
     <A extends unknown[], R>(run: (...args: A) => R) =>
     (...args: A): R => {
@@ -183,6 +188,8 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     };
   const counted = (stmt: SQLite.Statement): Kept => ({
     reader: stmt.reader,
+    // a write (or a rollback): counted, and batched outside a transaction
+    readonly: false,
     all: countedRun(stmt.all.bind(stmt)),
     run: countedRun(stmt.run.bind(stmt)),
     get: countedRun(stmt.get.bind(stmt)),
@@ -207,13 +214,26 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   syncReaders.set(db, (source) => database.prepare(source).get());
-  syncRunners.set(db, (source, parameters) => {
-    if (sqlite.inTransaction) return undefined;
-    // the same calls and answer shape as Kysely's SqliteConnection.executeQuery
+  // the same calls and answer shape as Kysely's SqliteConnection.executeQuery
+  const runOne = (source: string, parameters: readonly unknown[]): QueryResult<unknown> => {
     const stmt = database.prepare(source);
     if (stmt.reader) return { rows: stmt.all(parameters) };
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  };
+  const control = (source: string) => () => void sqlite.prepare(source).run();
+  const batched = writeBatchOn({
+    inTransaction: () => sqlite.inTransaction,
+    run: runOne,
+    begin: control('begin'),
+    commit: control('commit'),
+    rollback: control('rollback'),
+  });
+  syncRunners.set(db, (source, parameters, fallback) => {
+    if (sqlite.inTransaction) return undefined;
+    const stmt = database.prepare(source);
+    // reads answer at once; writes (insert … returning too) commit with the other writes of this turn (write-batch.ts)
+    return stmt.readonly ? { rows: stmt.all(parameters) } : batched(source, parameters, fallback);
   });
   if (!opts.shared) writeCounts.set(db, () => writes);
   groupedTransacts.set(

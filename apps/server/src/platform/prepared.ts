@@ -37,15 +37,16 @@ export function prepare<A extends object>(db: Db, build: (p: <K extends keyof A 
       // every named value is bound: undefined (which the builder would have left out) as null
       const parameters = slots.map((s) => ('name' in s ? ((args as Record<string, unknown>)[s.name] ?? null) : s.value));
       // SQLite outside a transaction: at once on the connection (platform/db.ts syncRunnerOf)
+      const viaKysely = () => trx.executeQuery<R>(CompiledQuery.raw(sql, parameters));
       if (runNow && trx === db) {
         try {
-          const done = runNow(sql, parameters);
-          if (done) return Promise.resolve(done as QueryResult<R>);
+          const done = runNow(sql, parameters, viaKysely);
+          if (done) return Promise.resolve(done as QueryResult<R> | Promise<QueryResult<R>>);
         } catch (err) {
           return Promise.reject(err);
         }
       }
-      return trx.executeQuery<R>(CompiledQuery.raw(sql, parameters));
+      return viaKysely();
     },
   };
 }
