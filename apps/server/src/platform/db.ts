@@ -91,6 +91,19 @@ export type SyncRunner = (
   fallback: () => Promise<QueryResult<unknown>>,
 ) => QueryResult<unknown> | Promise<QueryResult<unknown>> | undefined;
 const syncRunners = new WeakMap<Db, SyncRunner>();
+
+/**
+ * SQLite only: a group commit's transaction while it is open (group-commit.ts). Nothing else
+ * runs on the connection then, so a statement of it runs at once on the connection, as
+ * Kysely's driver would run it, without the driver's mutex and promise chain. Answers
+ * undefined if SQLite has already ended the transaction (the caller goes through Kysely, which
+ * reports it). Absent for every other handle.
+ */
+export type InlineRunner = (sql: string, parameters: readonly unknown[]) => QueryResult<unknown> | undefined;
+const inlineRunners = new WeakMap<Db, InlineRunner>();
+export function inlineRunnerOf(trx: Db): InlineRunner | undefined {
+  return inlineRunners.get(trx);
+}
 export function syncRunnerOf(db: Db): SyncRunner | undefined {
   return syncRunners.get(db);
 }
@@ -236,9 +249,19 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     return stmt.readonly ? { rows: stmt.all(parameters) } : batched(source, parameters, fallback);
   });
   if (!opts.shared) writeCounts.set(db, () => writes);
+  const controls = new Map<string, SQLite.Statement>();
   groupedTransacts.set(
     db,
-    groupCommitOn(db, () => sqlite.inTransaction),
+    groupCommitOn(db, {
+      inTransaction: () => sqlite.inTransaction,
+      exec(source) {
+        let stmt = controls.get(source);
+        if (!stmt) controls.set(source, (stmt = sqlite.prepare(source)));
+        stmt.run();
+      },
+      opened: (trx) => inlineRunners.set(trx, (source, parameters) => (sqlite.inTransaction ? runOne(source, parameters) : undefined)),
+      closing: (trx) => inlineRunners.delete(trx),
+    }),
   );
   return {
     db,

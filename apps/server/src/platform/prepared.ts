@@ -10,7 +10,7 @@
  * several rows) must be a statement of its own per length.
  */
 import { CompiledQuery, type Compilable, type QueryResult } from 'kysely';
-import { keepPrepared, syncRunnerOf, type Db } from './db.js';
+import { inlineRunnerOf, keepPrepared, syncRunnerOf, type Db } from './db.js';
 
 const MARK = '\u0000umbo-prepared:';
 
@@ -38,6 +38,16 @@ export function prepare<A extends object>(db: Db, build: (p: <K extends keyof A 
       const parameters = slots.map((s) => ('name' in s ? ((args as Record<string, unknown>)[s.name] ?? null) : s.value));
       // SQLite outside a transaction: at once on the connection (platform/db.ts syncRunnerOf)
       const viaKysely = () => trx.executeQuery<R>(CompiledQuery.raw(sql, parameters));
+      // SQLite inside a group commit's transaction: at once on the connection it holds
+      const inline = trx === db ? undefined : inlineRunnerOf(trx);
+      if (inline) {
+        try {
+          const done = inline(sql, parameters);
+          if (done) return Promise.resolve(done as QueryResult<R>);
+        } catch (err) {
+          return Promise.reject(err);
+        }
+      }
       if (runNow && trx === db) {
         try {
           const done = runNow(sql, parameters, viaKysely);

@@ -145,3 +145,28 @@ describe('[sqlite] writes outside a transaction, batched per turn', () => {
     expect(await countOf(db, 'second4')).toBe(10);
   });
 });
+
+describe('[sqlite] prepared statements inside a group commit (run on its connection at once)', () => {
+  it('belong to their transaction: kept with it, undone with the member that throws, seen by its later queries; counted writes are exact across 200 members', async () => {
+    const { db } = await open();
+    const hit = hitOn(db);
+    const transact = transactOn(db);
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, (_, i) =>
+        transact(async (trx) => {
+          const r = await hit.run<{ n: number }>({ key: `g${i % 4}` }, trx);
+          // the member's own Kysely query sees the prepared statement's write
+          const seen = Number((await sql<{ n: number }>`select n from counters where key = ${`g${i % 4}`}`.execute(trx)).rows[0]!.n);
+          expect(seen).toBe(Number(r.rows[0]!.n));
+          if (i % 5 === 0) throw new Error(`undone ${i}`);
+          return seen;
+        }),
+      ),
+    );
+    const kept = results.filter((r) => r.status === 'fulfilled').length;
+    expect(kept).toBe(160);
+    // each member that threw took its increment back with it
+    const total = (await Promise.all([0, 1, 2, 3].map((k) => countOf(db, `g${k}`)))).reduce((a, b) => a + b, 0);
+    expect(total).toBe(160);
+  });
+});
