@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ADMIN_PASSWORD, call, load, rawConnection, rawRequest, root, startServer, verdict } from './lib.mjs';
+import { buildServer } from '../build-server.mjs';
+import { ADMIN_PASSWORD, COMPILED, call, load, rawConnection, rawRequest, root, startServer, verdict } from './lib.mjs';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 4);
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -48,12 +49,22 @@ function benchAccounts(dir, n) {
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-export async function benchSignIns() {
+/**
+ * The server as `npm start` runs it: compiled, plain node (`entry`: a build made before, to
+ * compare two builds). Until stop 31 this part ran main.ts under tsx.
+ */
+async function compiled(entry) {
+  if (!entry) await buildServer({ quiet: true, outfile: COMPILED });
+  return entry ?? COMPILED;
+}
+
+export async function benchSignIns({ entry } = {}) {
+  entry = await compiled(entry);
   // the first start makes the database and the administrator; the accounts are added between starts
-  const made = await startServer({ env: { UV_THREADPOOL_SIZE: THREADS } });
+  const made = await startServer({ entry, env: { UV_THREADPOOL_SIZE: THREADS } });
   await made.stop({ keepData: true });
   const users = benchAccounts(made.dataDir, CONCURRENCY);
-  const server = await startServer({ dataDir: made.dataDir, env: { UV_THREADPOOL_SIZE: THREADS } });
+  const server = await startServer({ entry, dataDir: made.dataDir, env: { UV_THREADPOOL_SIZE: THREADS } });
   const { base } = server;
   try {
     const r = await call(base, 'POST', '/api/users/auth/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
@@ -136,8 +147,8 @@ export async function benchSignIns() {
  * counting, consumption). Answers for numbers nobody asked a code for take the same path as
  * wrong answers (DESIGN.md §5), so they load the store without tripping the daily send caps.
  */
-async function codeVerifications(label, env) {
-  const srv = await startServer({ env: { UV_THREADPOOL_SIZE: THREADS, ...env } });
+async function codeVerifications(label, env, entry) {
+  const srv = await startServer({ entry, env: { UV_THREADPOOL_SIZE: THREADS, ...env } });
   const conns = Array.from({ length: 8 }, () => rawConnection(srv.base));
   try {
     let i = 0;
@@ -158,8 +169,9 @@ async function codeVerifications(label, env) {
   }
 }
 
-export async function benchCodes() {
-  await codeVerifications('codes in SQLite', {});
+export async function benchCodes({ entry } = {}) {
+  entry = await compiled(entry);
+  await codeVerifications('codes in SQLite', {}, entry);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const redisUp = await new Promise((resolve) => {
     const u = new URL(redisUrl);
@@ -171,7 +183,7 @@ export async function benchCodes() {
   });
   const benchRedis = new URL(redisUrl);
   benchRedis.searchParams.set('keyPrefix', 'umbo-bench:');
-  if (redisUp) await codeVerifications('codes in Redis', { REDIS_URL: benchRedis.toString() });
+  if (redisUp) await codeVerifications('codes in Redis', { REDIS_URL: benchRedis.toString() }, entry);
   else console.log(`code verifications in Redis: skipped, nothing answers at ${redisUrl}`);
 }
 
