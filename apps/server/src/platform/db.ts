@@ -234,7 +234,10 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   };
-  const control = (source: string) => () => void sqlite.prepare(source).run();
+  const control = (source: string) => {
+    let stmt: SQLite.Statement | undefined;
+    return () => void (stmt ??= sqlite.prepare(source)).run();
+  };
   const batched = writeBatchOn({
     inTransaction: () => sqlite.inTransaction,
     run: runOne,
