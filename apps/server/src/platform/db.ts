@@ -234,34 +234,32 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   };
-  const control = (source: string) => {
-    let stmt: SQLite.Statement | undefined;
-    return () => void (stmt ??= sqlite.prepare(source)).run();
+  // begin, commit, savepoints: uncounted (they change no row), each prepared once
+  const controls = new Map<string, SQLite.Statement>();
+  const exec = (source: string) => {
+    let stmt = controls.get(source);
+    if (!stmt) controls.set(source, (stmt = sqlite.prepare(source)));
+    stmt.run();
   };
+  const inTransaction = () => sqlite.inTransaction;
   const batched = writeBatchOn({
-    inTransaction: () => sqlite.inTransaction,
+    inTransaction,
     run: runOne,
-    begin: control('begin'),
-    commit: control('commit'),
-    rollback: control('rollback'),
+    begin: () => exec('begin'),
+    commit: () => exec('commit'),
+    rollback: () => exec('rollback'),
   });
   syncRunners.set(db, (source, parameters, fallback) => {
     if (sqlite.inTransaction) return undefined;
-    const stmt = database.prepare(source);
     // reads answer at once; writes (insert … returning too) commit with the other writes of this turn (write-batch.ts)
-    return stmt.readonly ? { rows: stmt.all(parameters) } : batched(source, parameters, fallback);
+    return database.prepare(source).readonly ? runOne(source, parameters) : batched(source, parameters, fallback);
   });
   if (!opts.shared) writeCounts.set(db, () => writes);
-  const controls = new Map<string, SQLite.Statement>();
   groupedTransacts.set(
     db,
     groupCommitOn(db, {
-      inTransaction: () => sqlite.inTransaction,
-      exec(source) {
-        let stmt = controls.get(source);
-        if (!stmt) controls.set(source, (stmt = sqlite.prepare(source)));
-        stmt.run();
-      },
+      inTransaction,
+      exec,
       opened: (trx) => inlineRunners.set(trx, (source, parameters) => (sqlite.inTransaction ? runOne(source, parameters) : undefined)),
       closing: (trx) => inlineRunners.delete(trx),
     }),

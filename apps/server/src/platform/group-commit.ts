@@ -43,7 +43,6 @@ export interface GroupConnection {
 }
 
 export function groupCommitOn(db: Db, conn: GroupConnection): Transact {
-  const inTransaction = () => conn.inTransaction();
   const queue: Member[] = [];
   let scheduled = false;
 
@@ -65,7 +64,7 @@ export function groupCommitOn(db: Db, conn: GroupConnection): Transact {
         } catch (err) {
           // SQLite ends the whole transaction on some errors (SQLITE_FULL, a ROLLBACK conflict
           // clause): the members before this one are gone too, and the group fails as one.
-          if (alone || !inTransaction()) throw err;
+          if (alone || !conn.inTransaction()) throw err;
           conn.exec('rollback to umbo_member');
           conn.exec('release umbo_member');
           settled.push(() => m.reject(err));

@@ -36,27 +36,16 @@ export function prepare<A extends object>(db: Db, build: (p: <K extends keyof A 
     run<R>(args: A, trx: Db = db): Promise<QueryResult<R>> {
       // every named value is bound: undefined (which the builder would have left out) as null
       const parameters = slots.map((s) => ('name' in s ? ((args as Record<string, unknown>)[s.name] ?? null) : s.value));
-      // SQLite outside a transaction: at once on the connection (platform/db.ts syncRunnerOf)
       const viaKysely = () => trx.executeQuery<R>(CompiledQuery.raw(sql, parameters));
-      // SQLite inside a group commit's transaction: at once on the connection it holds
-      const inline = trx === db ? undefined : inlineRunnerOf(trx);
-      if (inline) {
-        try {
-          const done = inline(sql, parameters);
-          if (done) return Promise.resolve(done as QueryResult<R>);
-        } catch (err) {
-          return Promise.reject(err);
-        }
+      // SQLite, at once on the connection (platform/db.ts): outside a transaction (syncRunnerOf;
+      // writes join this turn's batch), or inside a group commit's while it holds the connection
+      let done: QueryResult<unknown> | Promise<QueryResult<unknown>> | undefined;
+      try {
+        done = trx === db ? runNow?.(sql, parameters, viaKysely) : inlineRunnerOf(trx)?.(sql, parameters);
+      } catch (err) {
+        return Promise.reject(err);
       }
-      if (runNow && trx === db) {
-        try {
-          const done = runNow(sql, parameters, viaKysely);
-          if (done) return Promise.resolve(done as QueryResult<R> | Promise<QueryResult<R>>);
-        } catch (err) {
-          return Promise.reject(err);
-        }
-      }
-      return viaKysely();
+      return done ? Promise.resolve(done as QueryResult<R> | Promise<QueryResult<R>>) : viaKysely();
     },
   };
 }
