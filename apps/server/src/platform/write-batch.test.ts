@@ -60,15 +60,19 @@ describe('[sqlite] writes outside a transaction, batched per turn', () => {
     expect(walFrames(file) - middle).toBeGreaterThanOrEqual(20);
   });
 
-  it('no write is answered before its commit: when the answer comes, a second connection reads it', async () => {
-    const { db, file } = await open();
-    const hit = hitOn(db);
-    // the process's connection holds the file exclusively; the batch's commit must be done when answered
-    const answers = await Promise.all(['a', 'b', 'c'].map((key) => hit.run({ key })));
-    expect(answers).toHaveLength(3);
-    await dbh!.close();
-    dbh = openDb(`sqlite:${file}`);
-    expect(await Promise.all(['a', 'b', 'c'].map((k) => countOf(dbh!.db, k)))).toEqual([1, 1, 1]);
+  it('a batch whose commit fails (a deferred foreign key) answers no write as done unwritten: each runs again alone, only the orphan fails', async () => {
+    const { db } = await open();
+    // checked at COMMIT only: inside the batch the orphan's insert succeeds, its commit does not
+    await sql`create table parent (id integer primary key)`.execute(db);
+    await sql`create table child (id integer primary key, parent_id integer references parent (id) deferrable initially deferred)`.execute(db);
+    const parent = prepare<{ id: number }>(db, (p) => db.insertInto('parent' as never).values({ id: p('id') } as never));
+    const child = prepare<{ id: number; parent: number }>(db, (p) => db.insertInto('child' as never).values({ id: p('id'), parent_id: p('parent') } as never));
+    const results = await Promise.allSettled([parent.run({ id: 1 }), child.run({ id: 1, parent: 99 }), child.run({ id: 2, parent: 1 }), parent.run({ id: 2 })]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    const ids = async (table: string) => (await sql<{ id: number }>`select id from ${sql.table(table)} order by id`.execute(db)).rows.map((r) => Number(r.id));
+    expect(await ids('parent')).toEqual([1, 2]);
+    expect(await ids('child')).toEqual([2]);
   });
 
   it('a write that fails (a constraint) fails alone: the others of its batch commit and are answered', async () => {
