@@ -181,6 +181,31 @@ describeBothDbs('person accounts: list', (h) => {
     expect(filtered.total).toBe(3);
   });
 
+  it('a state filter alone pages by creation time through both activations interleaved, ties included, both orders and directions', async () => {
+    const token = await h().login();
+    const realmId = await createRealm(h());
+    const base = h().clock.now();
+    // 30 persons at 8 distinct times; the disabled ones (2 in 3) alternate between activated and not
+    await seedPersons(h(), realmId, 30, (i) => ({
+      username: `st_${String((i * 11) % 30).padStart(2, '0')}`,
+      disabled: i % 3 !== 0,
+      activated: i % 2 === 0,
+      now: base + Math.floor(i / 4) * 1000,
+    }));
+    const rows = await h().ctx.db.selectFrom('accounts').select(['id', 'username', 'created_at', 'disabled']).where('realm_id', '=', realmId).execute();
+    for (const [status, disabled] of [
+      ['disabled', 1],
+      ['enabled', 0],
+    ] as const) {
+      const expected = expectedOrders(rows.filter((r) => Number(r.disabled) === disabled));
+      for (const query of ['sort=created&order=desc', 'sort=created&order=asc']) {
+        const { forward, backward } = await walk(token, realmId, `${query}&status=${status}&limit=3`);
+        expect(forward.flat(), `${status} ${query}`).toEqual(expected[query]);
+        expect(backward, `${status} ${query}`).toEqual(forward);
+      }
+    }
+  });
+
   it('totals: exact at any size without a search or a date filter; a search or a date filter counts up to 10,000 and is capped beyond ("10,000+")', async () => {
     const token = await h().login();
     const realmId = await createRealm(h());
