@@ -2,7 +2,7 @@
  * The person-account directory at scale (issue 11 "Bench"): `count` (default 1,000,000)
  * person accounts in one realm, on SQLite (a file in a temp data dir) and on PostgreSQL (a
  * database of its own, created and dropped here), measured through the API of the real
- * server (GET /api/users/realms/:realmId/accounts and its CSV import and export) with an
+ * server, compiled as `npm start` runs it (GET /api/users/realms/:realmId/accounts and its CSV import and export) with an
  * administrator's token, one request at a time:
  *
  * - prefix search on user name / email / phone / id: p50 ≤ 5 ms and p99 ≤ 25 ms (each field)
@@ -30,7 +30,7 @@ import { benchImport, importCsv, REALM } from './directory-import.mjs';
 import { benchContains, dropSeeded, picker, terms } from './directory-contains.mjs';
 import { seedPostgres, seedSqlite } from './seed.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
-import { adminToken, call, fmt, onInterrupt, printVerdicts, root, rssMb, sequential, startServer, verdict } from './lib.mjs';
+import { adminToken, call, compiledServer, fmt, onInterrupt, printVerdicts, root, rssMb, sequential, startServer, verdict } from './lib.mjs';
 
 /** Seconds one measurement may take (at least 20 requests run): slow plans must not stretch the bench to hours. */
 const LIMIT_S = 15;
@@ -101,7 +101,9 @@ async function exportAll(base, token, pid) {
  * Seeds and measures one database. `dialect`: 'sqlite' | 'postgres'. Answers nothing; adds
  * verdicts (lib.mjs) and prints figures.
  */
-export async function benchDirectory({ dialect, count = 1_000_000, quick = false, importRows = quick ? 20_000 : 100_000 }) {
+export async function benchDirectory({ dialect, count = 1_000_000, quick = false, importRows = quick ? 20_000 : 100_000, entry }) {
+  // compiled, as `npm start` runs it (until stop 32 this part ran main.ts under tsx)
+  entry = await compiledServer(entry);
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const dbName = dialect === 'postgres' ? `umbo_bench_dir_${process.pid}` : undefined;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'umbo-bench-dir-'));
@@ -112,7 +114,7 @@ export async function benchDirectory({ dialect, count = 1_000_000, quick = false
   try {
     console.log(`\ndirectory at ${count.toLocaleString('en')} person accounts [${label}]`);
     // 1. migrations, first administrator, the bench realm — by the server itself
-    server = await startServer({ databaseUrl, dataDir });
+    server = await startServer({ databaseUrl, dataDir, entry });
     let token = await adminToken(server.base);
     const made = await call(server.base, 'POST', '/api/users/realms', {
       token,
@@ -140,7 +142,7 @@ export async function benchDirectory({ dialect, count = 1_000_000, quick = false
     );
 
     // 3. the server again, on the full table
-    server = await startServer({ databaseUrl, dataDir });
+    server = await startServer({ databaseUrl, dataDir, entry });
     token = await adminToken(server.base);
     const api = getter(server.base, token);
     const list = (o) => api.get(`/api/users/realms/${REALM}/accounts?${qs(o)}`);
@@ -288,7 +290,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         dialect,
         count,
         rounds: Number(valueOf('--rounds') ?? 3),
-        entries: entries.length ? entries : [undefined],
+        entries: entries.length ? entries : [await compiledServer()],
         keep: argv.includes('--keep'),
       });
     else if (only)
@@ -297,7 +299,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         count,
         importRows: Number(valueOf('--rows') ?? (quick ? 20_000 : 100_000)),
         rounds: Math.min(10, Number(valueOf('--rounds') ?? 3)),
-        entries: entries.length ? entries : [undefined],
+        entries: entries.length ? entries : [await compiledServer()],
       });
     else await benchDirectory({ dialect, count, quick });
   }

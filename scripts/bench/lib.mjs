@@ -14,11 +14,24 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../build-server.mjs';
 import { SERVER_NODE_FLAGS, serverEnv } from '../start.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Where the benches put the compiled server they run (scripts/build-server.mjs: plain node, as `npm start` runs it). */
 export const COMPILED = path.join(root, 'node_modules/.cache/umbo-bench/main.js');
+
+let built;
+/**
+ * The server as `npm start` runs it: compiled, plain node. `entry`: a build made before (to
+ * compare two builds), used as it is. The tree's own is built once per bench run, whichever
+ * parts ask for it.
+ */
+export async function compiledServer(entry) {
+  if (entry) return entry;
+  await (built ??= buildServer({ quiet: true, outfile: COMPILED }));
+  return COMPILED;
+}
 export const ADMIN_PASSWORD = 'bench-password-1';
 export const MASTER_KEY = 'be'.repeat(32);
 

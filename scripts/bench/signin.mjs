@@ -13,8 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../build-server.mjs';
-import { ADMIN_PASSWORD, COMPILED, call, load, rawConnection, rawRequest, root, startServer, verdict } from './lib.mjs';
+import { ADMIN_PASSWORD, call, compiledServer, load, rawConnection, rawRequest, root, startServer, verdict } from './lib.mjs';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 4);
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
@@ -49,20 +48,8 @@ function benchAccounts(dir, n) {
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-/**
- * The server as `npm start` runs it: compiled, plain node (`entry`: a build made before, to
- * compare two builds). Until stop 31 this part ran main.ts under tsx.
- */
-let built;
-async function compiled(entry) {
-  if (entry) return entry;
-  // built once per bench run: the signin and codes parts share it
-  await (built ??= buildServer({ quiet: true, outfile: COMPILED }));
-  return COMPILED;
-}
-
 export async function benchSignIns({ entry } = {}) {
-  entry = await compiled(entry);
+  entry = await compiledServer(entry);
   // the first start makes the database and the administrator; the accounts are added between starts
   const made = await startServer({ entry, env: { UV_THREADPOOL_SIZE: THREADS } });
   await made.stop({ keepData: true });
@@ -173,7 +160,7 @@ async function codeVerifications(label, env, entry) {
 }
 
 export async function benchCodes({ entry } = {}) {
-  entry = await compiled(entry);
+  entry = await compiledServer(entry);
   await codeVerifications('codes in SQLite', {}, entry);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const redisUp = await new Promise((resolve) => {
