@@ -49,6 +49,14 @@ export interface PersonPageQuery extends PersonFilter {
    * matches of N rows, the first costs ~limit·N/M rows, the second M index entries.
    */
   common?: boolean | undefined;
+  /**
+   * Filters without a search (state, activation, registration time) that match few rows (the
+   * caller counted them), listed by name: gathered from the filters' index and sorted. The
+   * name index holds none of them, so reading it in order tests N/M rows a match (627 of
+   * 1,000,000 disabled and not activated: ~32,000 rows for a page, 66 ms warm on SQLite and
+   * seconds cold).
+   */
+  few?: boolean | undefined;
 }
 
 /** The columns a list shows: never the password hash. */
@@ -103,6 +111,8 @@ const changedByMapping = (text: string) => [...text].some((c) => CONTAINS_PUNCTU
 const isMapped = (column: string): column is ContainsMappedColumn => (CONTAINS_MAPPED_COLUMNS as readonly string[]).includes(column);
 
 type Eb = ExpressionBuilder<Database, 'accounts'>;
+/** A page's keys, read apart from its rows: sort key and id. */
+type KeysQuery = SelectQueryBuilder<any, any, { k: string | number; id: string }>;
 type TextColumn = 'username_norm' | 'email_norm' | 'phone' | 'id';
 interface SearchPart {
   column: TextColumn;
@@ -198,13 +208,20 @@ export function accountListQueries(db: Db) {
     return joined as unknown as SelectQueryBuilder<Database, 'accounts', object>;
   }
 
-  /** Everything but the search text. */
-  function unsearched(trx: Db, f: PersonFilter, match?: string) {
+  /**
+   * Everything but the search text. `tested`: the filters only tested on the rows read, never
+   * searched in an index (SQLite's unary + and PostgreSQL's `+ 0`, no-ops on the value): a page
+   * read in name order, whose index holds every filtered column (migration 0038). Left to
+   * choose, SQLite took the status index for `disabled = 1` (20,000 rows at 1,000,000) and
+   * sorted them all, ~45 ms a page, where the name index in order finds 21 in ~1,000 entries.
+   */
+  function unsearched(trx: Db, f: PersonFilter, match?: string, tested = false) {
+    const col = (c: 'disabled' | 'activated' | 'created_at') => (!tested ? sql.ref(c) : pg ? sql`(${sql.ref(c)} + 0)` : sql`+${sql.ref(c)}`);
     let s = source(trx, match).where('realm_id', '=', f.realmId).where('kind', '=', 'person');
-    if (f.disabled !== undefined) s = s.where('disabled', '=', f.disabled ? 1 : 0);
-    if (f.activated !== undefined) s = s.where('activated', '=', f.activated ? 1 : 0);
-    if (f.createdFrom !== undefined) s = s.where('created_at', '>=', f.createdFrom);
-    if (f.createdTo !== undefined) s = s.where('created_at', '<', f.createdTo);
+    if (f.disabled !== undefined) s = s.where(col('disabled'), '=', f.disabled ? 1 : 0);
+    if (f.activated !== undefined) s = s.where(col('activated'), '=', f.activated ? 1 : 0);
+    if (f.createdFrom !== undefined) s = s.where(col('created_at'), '>=', f.createdFrom);
+    if (f.createdTo !== undefined) s = s.where(col('created_at'), '<', f.createdTo);
     return s;
   }
 
@@ -241,7 +258,14 @@ export function accountListQueries(db: Db) {
    * derived table of it alike.
    */
   function keyset(q: PersonPageQuery) {
-    const key = q.sort === 'username' ? text('username_norm') : sql<number>`${sql.ref('created_at')}`;
+    // `few`: the name as an expression no index holds (as `range` does for a common search), so
+    // that neither planner reads the name index in order; the filters' index finds the rows.
+    const name = q.few
+      ? pg
+        ? sql<string>`(${sql.ref('username_norm')} || '') collate "C"`
+        : sql<string>`+${sql.ref('username_norm')}`
+      : text('username_norm');
+    const key = q.sort === 'username' ? name : sql<number>`${sql.ref('created_at')}`;
     const ascending = (q.order === 'asc') !== Boolean(q.backwards);
     const direction = sql.raw(ascending ? 'asc' : 'desc');
     const op = sql.raw(ascending ? '>' : '<');
@@ -283,11 +307,21 @@ export function accountListQueries(db: Db) {
     async listPersons(q: PersonPageQuery, trx: Db = db): Promise<PersonListRow[]> {
       const byName = q.sort === 'username';
       const { key, direction, past, ordered, asAsked } = keyset(q);
+      // byte order on PostgreSQL too, as inside the keys' query (the derived columns' collation is not relied on)
+      const inC = (column: string, isText: boolean) => (pg && isText ? sql`${sql.ref(column)} collate "C"` : sql.ref(column));
+      /** The page's rows, for its keys (sort key `k` and id) read apart. */
+      const rowsOfKeys = (keys: KeysQuery): Promise<PersonListRow[]> =>
+        trx
+          .selectFrom(keys.as('keys'))
+          .innerJoin('accounts', 'accounts.id', 'keys.id')
+          .select(PERSON_LIST_COLUMNS.map((c) => `accounts.${c}` as const))
+          .orderBy(sql`${inC('keys.k', byName)} ${direction}`)
+          .orderBy(sql`${inC('keys.id', true)} ${direction}`)
+          .limit(q.limit)
+          .execute();
       const branches = q.common ? undefined : prefixBranches(trx, q);
       if (branches) {
         if (branches.length === 0) return [];
-        // byte order on PostgreSQL too, as inside the branches (the derived columns' collation is not relied on)
-        const inC = (column: string, isText: boolean) => (pg && isText ? sql`${sql.ref(column)} collate "C"` : sql.ref(column));
         // The page's keys from each field's index (sort key and id only), then its rows.
         const keys = branches.map(({ part, rows: b }, i) => {
           const picked = past(b.select([sql<string | number>`${key}`.as('k'), 'id']));
@@ -309,15 +343,7 @@ export function accountListQueries(db: Db) {
           return trx.selectFrom(top.as(`b${i}`)).select(['k', 'id']);
         });
         const union = keys.slice(1).reduce((u, k) => u.union(k), keys[0]!);
-        const rows = await trx
-          .selectFrom(union.as('keys'))
-          .innerJoin('accounts', 'accounts.id', 'keys.id')
-          .select(PERSON_LIST_COLUMNS.map((c) => `accounts.${c}` as const))
-          .orderBy(sql`${inC('keys.k', byName)} ${direction}`)
-          .orderBy(sql`${inC('keys.id', true)} ${direction}`)
-          .limit(q.limit)
-          .execute();
-        return asAsked(rows);
+        return asAsked(await rowsOfKeys(union));
       }
       if (!q.q && !byName && q.disabled !== undefined && q.activated === undefined) {
         // The status filter alone, newest first: the status index (migration 0033) holds each
@@ -336,6 +362,21 @@ export function accountListQueries(db: Db) {
         );
         const merged = trx.selectFrom(arms[0]!.unionAll(arms[1]!).as('arms')).selectAll();
         return asAsked(await ordered(merged).limit(q.limit).execute());
+      }
+      const filters = [q.disabled, q.activated, q.createdFrom, q.createdTo].some((v) => v !== undefined);
+      if (!q.q && byName && filters && !q.few) {
+        // Filters alone by name, not few: read in name order, the filters tested in the index.
+        // PostgreSQL tests them there only in an index-only scan, so the page's keys come
+        // first and then its rows (a page of the disabled: ~650 table rows read and dropped
+        // before, 2.8 → 0.8 ms).
+        const tested = unsearched(trx, q, undefined, true);
+        if (!pg)
+          return asAsked(
+            await ordered(past(tested.select(PERSON_LIST_COLUMNS)))
+              .limit(q.limit)
+              .execute(),
+          );
+        return asAsked(await rowsOfKeys(ordered(past(tested.select([sql<string>`${key}`.as('k'), 'id']))).limit(q.limit)));
       }
       const s = past(filtered(trx, q, q.common).select(PERSON_LIST_COLUMNS));
       // PostgreSQL, a contains search with few matches: OFFSET 0 plans the matches on their own

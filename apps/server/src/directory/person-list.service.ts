@@ -92,8 +92,12 @@ export function createPersonListService(deps: PersonListDeps) {
     // which is the page of them all unless they are more than the cap.
     const once = await accounts.containsPageUpTo(pageQuery, PERSON_LIMITS.totalCap);
     // Without a search (or in the index's order) the page's plan needs no count: both at once,
-    // each on a connection of its own on PostgreSQL (one round trip's wait, not two).
-    const early = !once && (!filter.q || inOrder) ? accounts.listPersons({ ...pageQuery, common: false }) : undefined;
+    // each on a connection of its own on PostgreSQL (one round trip's wait, not two). Except
+    // filters alone listed by name: their count decides how the page is read (few: gathered
+    // from the filters' index and sorted; many: in name order), so it comes first.
+    const filteredByName =
+      !filter.q && q.sort === 'username' && [filter.disabled, filter.activated, filter.createdFrom, filter.createdTo].some((v) => v !== undefined);
+    const early = !once && (!filter.q || inOrder) && !filteredByName ? accounts.listPersons({ ...pageQuery, common: false }) : undefined;
     early?.catch(() => undefined); // awaited below; a count failing first must not leave it unhandled
     // Otherwise the count (capped, read from indexes) first: it tells how to read a search's page.
     // Filters the tallies keep apart (status, activation) are exact without counting.
@@ -119,7 +123,8 @@ export function createPersonListService(deps: PersonListDeps) {
     // answer may be a realm that does not, which is 1004, not an empty page.
     if (counted === 0) await deps.assertRealm(realmId);
     const common = Boolean(filter.q) && counted > COMMON_SEARCH && !inOrder;
-    rows ??= early ? await early : once && counted <= PERSON_LIMITS.totalCap ? once.rows : await accounts.listPersons({ ...pageQuery, common });
+    const few = filteredByName && counted <= COMMON_SEARCH;
+    rows ??= early ? await early : once && counted <= PERSON_LIMITS.totalCap ? once.rows : await accounts.listPersons({ ...pageQuery, common, few });
     const more = rows.length > q.limit;
     // Read backwards, the extra row is the first one (the rows come back in the order asked).
     const page = cursor?.backwards ? rows.slice(more ? 1 : 0) : rows.slice(0, q.limit);

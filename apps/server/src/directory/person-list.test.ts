@@ -181,7 +181,7 @@ describeBothDbs('person accounts: list', (h) => {
     expect(filtered.total).toBe(3);
   });
 
-  it('a state filter alone pages by creation time through both activations interleaved, ties included, both orders and directions', async () => {
+  it('a state filter alone pages through both activations interleaved, ties included, both sorts, orders and directions', async () => {
     const token = await h().login();
     const realmId = await createRealm(h());
     const base = h().clock.now();
@@ -192,17 +192,29 @@ describeBothDbs('person accounts: list', (h) => {
       activated: i % 2 === 0,
       now: base + Math.floor(i / 4) * 1000,
     }));
-    const rows = await h().ctx.db.selectFrom('accounts').select(['id', 'username', 'created_at', 'disabled']).where('realm_id', '=', realmId).execute();
+    const rows = await h()
+      .ctx.db.selectFrom('accounts')
+      .select(['id', 'username', 'created_at', 'disabled', 'activated'])
+      .where('realm_id', '=', realmId)
+      .execute();
     for (const [status, disabled] of [
       ['disabled', 1],
       ['enabled', 0],
     ] as const) {
       const expected = expectedOrders(rows.filter((r) => Number(r.disabled) === disabled));
-      for (const query of ['sort=created&order=desc', 'sort=created&order=asc']) {
+      for (const query of Object.keys(expected)) {
         const { forward, backward } = await walk(token, realmId, `${query}&status=${status}&limit=3`);
         expect(forward.flat(), `${status} ${query}`).toEqual(expected[query]);
         expect(backward, `${status} ${query}`).toEqual(forward);
       }
+    }
+    // a registration-time filter and an activation, by name (few matches: gathered and sorted)
+    const from = base + 2000;
+    const expected = expectedOrders(rows.filter((r) => Number(r.created_at) >= from && Number(r.activated) === 0));
+    for (const query of ['sort=username&order=asc', 'sort=username&order=desc']) {
+      const { forward, backward } = await walk(token, realmId, `${query}&createdFrom=${from}&activated=no&limit=2`);
+      expect(forward.flat(), query).toEqual(expected[query]);
+      expect(backward, query).toEqual(forward);
     }
   });
 

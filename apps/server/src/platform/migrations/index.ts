@@ -34,6 +34,7 @@ import * as m0034otpEpoch from './0034_otp_epoch.js';
 import * as m0035accountContains from './0035_account_contains_search.js';
 import * as m0036accountContainsPunctuation from './0036_account_contains_punctuation.js';
 import * as m0037accountTallies from './0037_account_tallies.js';
+import * as m0038accountNameListCovering from './0038_account_name_list_covering.js';
 
 const migrations: Record<string, Migration> = {
   '0001_create_core': m0001,
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '0035_account_contains_search': m0035accountContains,
   '0036_account_contains_punctuation': m0036accountContainsPunctuation,
   '0037_account_tallies': m0037accountTallies,
+  '0038_account_name_list_covering': m0038accountNameListCovering,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
