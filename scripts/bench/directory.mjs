@@ -7,8 +7,8 @@
  *
  * - prefix search on user name / email / phone / id: p50 ≤ 5 ms and p99 ≤ 25 ms (each field)
  * - any list page at any depth: p99 ≤ 15 ms — every page of the whole list walked with keyset
- *   cursors, 100 rows a page (newest first), plus pages by user name, backwards, and jumps
- *   to a registration date
+ *   cursors, 100 rows a page (newest first), plus pages by user name (also of the disabled,
+ *   and of the disabled never activated), backwards, and jumps to a registration date
  * - "contains" search: p99 ≤ 100 ms
  * - totals (a one-row page: what counting costs): p99 ≤ 5 ms
  * - CSV import of 100,000 rows without passwords: ≥ 5,000 rows/s; CSV export of every row:
@@ -211,6 +211,24 @@ export async function benchDirectory({ dialect, count = 1_000_000, quick = false
         { maxSeconds: LIMIT_S },
       );
       line('pages by user name, 20 rows', byName);
+      // by user name under a filter the name index does not order: the disabled (~2 %), and
+      // the disabled never activated (~0.06 %), each walked from its first page again at its end
+      const filteredByName = {};
+      for (const [label, filter] of [
+        ['disabled', { status: 'disabled' }],
+        ['disabled, not activated', { status: 'disabled', activated: 'no' }],
+      ]) {
+        let fcur;
+        filteredByName[label] = await sequential(
+          async () => {
+            const p = await list({ sort: 'username', order: 'asc', limit: 20, ...filter, ...(fcur ? { cursor: fcur } : {}) });
+            fcur = nextOf(p) ?? undefined;
+          },
+          quick ? 100 : 300,
+          { maxSeconds: LIMIT_S },
+        );
+        line(`pages by user name, ${label}, 20 rows`, filteredByName[label]);
+      }
       // jumps to a registration date, anywhere in six years
       const span = 6 * 365.25 * 24 * 3600 * 1000;
       const pick = picker(1 << 30, 11);
@@ -218,8 +236,13 @@ export async function benchDirectory({ dialect, count = 1_000_000, quick = false
         maxSeconds: LIMIT_S,
       });
       line('jump to a registration date, 20 rows', jump);
-      const worst = Math.max(walk.p99, backWalk.p99, byName.p99, jump.p99);
-      verdict(`list page at any depth [${label}]`, `p99 ${fmt(worst)} (worst of walk, backwards, by name, jumps)`, worst <= 15, 'p99 ≤ 15 ms');
+      const worst = Math.max(walk.p99, backWalk.p99, byName.p99, jump.p99, ...Object.values(filteredByName).map((st) => st.p99));
+      verdict(
+        `list page at any depth [${label}]`,
+        `p99 ${fmt(worst)} (worst of walk, backwards, by name, by name filtered, jumps)`,
+        worst <= 15,
+        'p99 ≤ 15 ms',
+      );
 
       const contains = {};
       for (const field of ['username', 'any']) {
