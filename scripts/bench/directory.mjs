@@ -2,8 +2,8 @@
  * The person-account directory at scale (issue 11 "Bench"): `count` (default 1,000,000)
  * person accounts in one realm, on SQLite (a file in a temp data dir) and on PostgreSQL (a
  * database of its own, created and dropped here), measured through the API of the real
- * server, compiled as `npm start` runs it (GET /api/users/realms/:realmId/accounts and its CSV import and export) with an
- * administrator's token, one request at a time:
+ * server, compiled as `npm start` runs it (GET /api/users/realms/:realmId/accounts and its
+ * CSV import and export) with an administrator's token, one request at a time:
  *
  * - prefix search on user name / email / phone / id: p50 ≤ 5 ms and p99 ≤ 25 ms (each field)
  * - any list page at any depth: p99 ≤ 15 ms — every page of the whole list walked with keyset
@@ -214,12 +214,12 @@ export async function benchDirectory({ dialect, count = 1_000_000, quick = false
       // by user name under a filter the name index does not order: the disabled (~2 %), and
       // the disabled never activated (~0.06 %), each walked from its first page again at its end
       const filteredByName = {};
-      for (const [label, filter] of [
+      for (const [which, filter] of [
         ['disabled', { status: 'disabled' }],
-        ['disabled, not activated', { status: 'disabled', activated: 'no' }],
+        ['disabled unactivated', { status: 'disabled', activated: 'no' }],
       ]) {
         let fcur;
-        filteredByName[label] = await sequential(
+        filteredByName[which] = await sequential(
           async () => {
             const p = await list({ sort: 'username', order: 'asc', limit: 20, ...filter, ...(fcur ? { cursor: fcur } : {}) });
             fcur = nextOf(p) ?? undefined;
@@ -227,7 +227,7 @@ export async function benchDirectory({ dialect, count = 1_000_000, quick = false
           quick ? 100 : 300,
           { maxSeconds: LIMIT_S },
         );
-        line(`pages by user name, ${label}, 20 rows`, filteredByName[label]);
+        line(`pages by name, ${which}, 20 rows`, filteredByName[which]);
       }
       // jumps to a registration date, anywhere in six years
       const span = 6 * 365.25 * 24 * 3600 * 1000;
