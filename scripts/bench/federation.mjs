@@ -37,9 +37,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../build-server.mjs';
 import {
-  COMPILED,
+  compiledServer,
   adminToken,
   call,
   cores,
@@ -195,10 +194,10 @@ export async function benchFederation({ seconds = 10, rounds = 2, entry } = {}) 
   const pinned = cores > 1;
   if (pinned) pinSelf('0');
   // `entry`: a build made before (to compare two builds) instead of building the tree
-  if (!entry) await buildServer({ quiet: true, outfile: COMPILED });
+  entry = await compiledServer(entry);
   const backendProc = await startBackend(dir, users, pinned ? 0 : undefined);
   const server = await startServer({
-    entry: entry ?? COMPILED,
+    entry,
     cpu: pinned ? 1 : undefined,
     nodeArgs: ['--import', `data:text/javascript,${encodeURIComponent(LOOP_PROBE)}`],
     env: { NOTIFY_ALLOW_PRIVATE_NETWORK: 'true', BENCH_LOOP_FILE: loopFile },

@@ -21,11 +21,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { buildServer } from '../build-server.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import {
   COMPILED,
   adminToken,
+  compiledServer,
   cores,
   cpuSeconds,
   fmt,
@@ -85,7 +85,7 @@ async function turn(target, seconds) {
  * Answers requests per second and CPU µs per request of each target.
  */
 export async function benchGuard({ dialect = 'sqlite', seconds = 3, rounds = 3, entries = [COMPILED] } = {}) {
-  if (entries.includes(COMPILED)) await buildServer({ quiet: true, outfile: COMPILED });
+  if (entries.includes(COMPILED)) await compiledServer();
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const serverCpu = cores > 1 ? 1 : undefined;
   if (cores > 1) pinSelf('0');

@@ -17,8 +17,7 @@
  * BENCH_CPU_PROF=dir writes the server's V8 CPU profile there when it stops (lib.mjs).
  */
 import path from 'node:path';
-import { buildServer } from '../build-server.mjs';
-import { COMPILED, cores, cpuSeconds, pinSelf, rawConnection, rawRequest } from './lib.mjs';
+import { COMPILED, compiledServer, cores, cpuSeconds, pinSelf, rawConnection, rawRequest } from './lib.mjs';
 import { startUmbo } from './oauth.mjs';
 
 const CONNECTIONS = 10;
@@ -52,7 +51,7 @@ async function send(conns, req, n) {
 if (cores > 1) pinSelf('0');
 const entryAt = process.argv.indexOf('--entry');
 const entry = entryAt > 0 ? path.resolve(process.argv[entryAt + 1]) : COMPILED;
-if (entryAt < 0 && !process.argv.includes('--no-build')) await buildServer({ quiet: true, outfile: COMPILED });
+if (entryAt < 0 && !process.argv.includes('--no-build')) await compiledServer();
 const umbo = await startUmbo(cores > 1 ? 1 : undefined, dialect, entry);
 try {
   const auth = basic(umbo.client.id, umbo.client.secret);

@@ -19,12 +19,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer } from '../build-server.mjs';
 import { startHello } from './guard.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import {
   ADMIN_PASSWORD,
   COMPILED,
+  compiledServer,
   MASTER_KEY,
   cores,
   cpuSeconds,
@@ -189,7 +189,7 @@ export async function benchOAuth({ dialect = 'sqlite', seconds = 3, rounds = 3 }
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const serverCpu = cores > 1 ? 1 : undefined;
   if (cores > 1) pinSelf('0');
-  await buildServer({ quiet: true, outfile: COMPILED });
+  await compiledServer();
   const hello = await startHello(serverCpu);
   const oidc = await startOidcProvider(serverCpu);
   let umbo;

@@ -23,11 +23,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildServer } from '../build-server.mjs';
 import { createDatabase, dropDatabase, pgBase } from './pg.mjs';
 import { makeCsrs } from './pki-library.mjs';
 import {
   COMPILED,
+  compiledServer,
   adminToken,
   call,
   cores,
@@ -219,7 +219,7 @@ export async function benchPki({ dialect = 'sqlite', seconds = 3, revoked = 2000
   const label = dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
   const serverCpu = cores > 1 ? 1 : undefined;
   if (cores > 1) pinSelf('0');
-  await buildServer({ quiet: true, outfile: COMPILED });
+  await compiledServer();
   const csrs = await makeCsrs(50);
   await withServer(dialect, COMPILED, serverCpu, async (server, dbName) => {
     const token = await firstIssuance(server, csrs);
