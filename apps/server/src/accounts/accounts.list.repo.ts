@@ -59,6 +59,9 @@ export interface PersonPageQuery extends PersonFilter {
   few?: boolean | undefined;
 }
 
+/** Filters (state, activation, registration time) and no search text. */
+export const filtersOnly = (f: PersonFilter): boolean => !f.q && [f.disabled, f.activated, f.createdFrom, f.createdTo].some((v) => v !== undefined);
+
 /** The columns a list shows: never the password hash. */
 export const PERSON_LIST_COLUMNS = [
   'id',
@@ -363,8 +366,7 @@ export function accountListQueries(db: Db) {
         const merged = trx.selectFrom(arms[0]!.unionAll(arms[1]!).as('arms')).selectAll();
         return asAsked(await ordered(merged).limit(q.limit).execute());
       }
-      const filters = [q.disabled, q.activated, q.createdFrom, q.createdTo].some((v) => v !== undefined);
-      if (!q.q && byName && filters && !q.few) {
+      if (byName && filtersOnly(q) && !q.few) {
         // Filters alone by name, not few: read in name order, the filters tested in the index.
         // PostgreSQL tests them there only in an index-only scan, so the page's keys come
         // first and then its rows (a page of the disabled: ~650 table rows read and dropped

@@ -9,7 +9,7 @@
  */
 import { PERSON_EXPORT_COLUMNS, PERSON_LIMITS, type PersonList, type personFilterQuery, type personListQuery } from '@umbo/contracts';
 import type { z } from 'zod';
-import type { PersonFilter, PersonListRow } from '../accounts/accounts.list.repo.js';
+import { filtersOnly, type PersonFilter, type PersonListRow } from '../accounts/accounts.list.repo.js';
 import type { AccountRepo } from '../accounts/accounts.repo.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { csvLine } from '../platform/csv.js';
@@ -43,8 +43,9 @@ function filterOf(realmId: string, q: PersonFilterInput): PersonFilter {
 }
 
 /**
- * Matches beyond which a search's page is read in order rather than gathered (the break-even
- * of the two at 1,000,000 accounts, `npm run bench`; accounts.list.repo.ts `common`).
+ * Matches beyond which a search's page (or, by name, a filter's) is read in order rather than
+ * gathered (the break-even of the two at 1,000,000 accounts, `npm run bench`;
+ * accounts.list.repo.ts `common` and `few`).
  */
 const COMMON_SEARCH = 3000;
 
@@ -95,8 +96,7 @@ export function createPersonListService(deps: PersonListDeps) {
     // each on a connection of its own on PostgreSQL (one round trip's wait, not two). Except
     // filters alone listed by name: their count decides how the page is read (few: gathered
     // from the filters' index and sorted; many: in name order), so it comes first.
-    const filteredByName =
-      !filter.q && q.sort === 'username' && [filter.disabled, filter.activated, filter.createdFrom, filter.createdTo].some((v) => v !== undefined);
+    const filteredByName = q.sort === 'username' && filtersOnly(filter);
     const early = !once && (!filter.q || inOrder) && !filteredByName ? accounts.listPersons({ ...pageQuery, common: false }) : undefined;
     early?.catch(() => undefined); // awaited below; a count failing first must not leave it unhandled
     // Otherwise the count (capped, read from indexes) first: it tells how to read a search's page.
@@ -107,9 +107,10 @@ export function createPersonListService(deps: PersonListDeps) {
     if (once) counted = once.counted;
     else if (tallied) counted = await accounts.tallyPersons(filter);
     else if (!early && accounts.readsOverlap) {
-      // A search's plan needs only to know whether it has more than COMMON_SEARCH matches: that
-      // count is cheaper than the capped total (PostgreSQL at 1,000,000: ~0.6 against ~2 ms for
-      // a common prefix), and the total is then counted while the page is read.
+      // A search's plan (or, by name, a date filter's) needs only to know whether it has more
+      // than COMMON_SEARCH matches: that count is cheaper than the capped total (PostgreSQL at
+      // 1,000,000: ~0.6 against ~2 ms for a common prefix), and the total is then counted while
+      // the page is read.
       const decided = await accounts.countPersonsUpTo(filter, COMMON_SEARCH);
       if (decided <= COMMON_SEARCH) counted = decided;
       else {

@@ -205,6 +205,7 @@ describeBothDbs('person accounts: list', (h) => {
       for (const query of Object.keys(expected)) {
         const { forward, backward } = await walk(token, realmId, `${query}&status=${status}&limit=3`);
         expect(forward.flat(), `${status} ${query}`).toEqual(expected[query]);
+        expect((await get(token, realmId, `${query}&status=${status}&limit=3`)).total, `${status} ${query}`).toBe(expected[query]!.length);
         expect(backward, `${status} ${query}`).toEqual(forward);
       }
     }
@@ -214,7 +215,70 @@ describeBothDbs('person accounts: list', (h) => {
     for (const query of ['sort=username&order=asc', 'sort=username&order=desc']) {
       const { forward, backward } = await walk(token, realmId, `${query}&createdFrom=${from}&activated=no&limit=2`);
       expect(forward.flat(), query).toEqual(expected[query]);
+      expect((await get(token, realmId, `${query}&createdFrom=${from}&activated=no&limit=2`)).total, query).toBe(expected[query]!.length);
       expect(backward, query).toEqual(forward);
+    }
+  });
+
+  it('by name under filters, the page read in name order (many matches) and the page gathered and sorted (few) are the same pages, both directions', async () => {
+    // Through the API, 30 rows always take the gathered path (≤ 3,000 matches): both are asked of the repository here.
+    const realmId = await createRealm(h());
+    const base = h().clock.now();
+    await seedPersons(h(), realmId, 40, (i) => ({
+      username: `fn_${String((i * 13) % 40).padStart(2, '0')}`,
+      disabled: i % 3 === 0,
+      activated: i % 4 !== 1,
+      now: base + Math.floor(i / 5) * 1000,
+    }));
+    const rows = await h()
+      .ctx.db.selectFrom('accounts')
+      .select(['id', 'username', 'username_norm', 'created_at', 'disabled', 'activated'])
+      .where('realm_id', '=', realmId)
+      .execute();
+    const filters: { disabled?: boolean; activated?: boolean; createdFrom?: number; createdTo?: number }[] = [
+      { disabled: true },
+      { activated: false },
+      { disabled: false, activated: true },
+      { createdFrom: base + 2000, createdTo: base + 6000 },
+      { disabled: false, createdFrom: base + 3000 },
+    ];
+    const accounts = h().ctx.repos.accounts;
+    for (const f of filters) {
+      const matching = rows.filter(
+        (r) =>
+          (f.disabled === undefined || Number(r.disabled) === Number(f.disabled)) &&
+          (f.activated === undefined || Number(r.activated) === Number(f.activated)) &&
+          (f.createdFrom === undefined || Number(r.created_at) >= f.createdFrom) &&
+          (f.createdTo === undefined || Number(r.created_at) < f.createdTo),
+      );
+      for (const order of ['asc', 'desc'] as const) {
+        const expected = matching.map((r) => r.username_norm).sort();
+        if (order === 'desc') expected.reverse();
+        for (const few of [false, true]) {
+          const label = `${JSON.stringify(f)} ${order} few=${few}`;
+          const page = (after?: { value: string; id: string }, backwards = false) =>
+            accounts.listPersons({ realmId, ...f, sort: 'username', order, limit: 3, after, backwards, few });
+          const forward: string[] = [];
+          let last: Awaited<ReturnType<typeof page>> = await page();
+          while (last.length) {
+            forward.push(...last.map((r) => r.username_norm));
+            const end = last[last.length - 1]!;
+            last = await page({ value: end.username_norm, id: end.id });
+          }
+          expect(forward, label).toEqual(expected);
+          // backwards from past the last row: the same rows, each page in the order asked
+          const backward: string[] = [];
+          const lastRow = matching.find((r) => r.username_norm === expected[expected.length - 1])!;
+          let before: { value: string; id: string } | undefined = { value: lastRow.username_norm, id: lastRow.id };
+          backward.unshift(expected[expected.length - 1]!);
+          while (before) {
+            const got = await page(before, true);
+            backward.unshift(...got.map((r) => r.username_norm));
+            before = got.length ? { value: got[0]!.username_norm, id: got[0]!.id } : undefined;
+          }
+          expect(backward, label).toEqual(expected);
+        }
+      }
     }
   });
 
