@@ -83,4 +83,35 @@ describe.skipIf(!browserPresent && !browserRequired)('sign-in captcha', () => {
     expect([...watch.cspViolations, ...watch.pageErrors]).toEqual([]);
     await context.close();
   });
+
+  it("a computer whose clock runs 5 minutes fast gets one image and the server's answer, not an endless renewal", async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    const { page, watch } = await newWatchedPage(context);
+    // The page's clock (Date, timers, performance) runs on from 5 minutes ahead of the server's.
+    await page.clock.install({ time: Date.now() + 5 * 60_000 });
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/users/auth/captcha') fetched.push(r.url());
+    });
+    await page.goto('/user/loginSSO');
+    const image = page.locator('[data-testid=captcha-image] img');
+    await image.waitFor();
+    const first = await image.getAttribute('src');
+    // Read as expired on arrival, each image was replaced at once, without end.
+    await page.waitForTimeout(1_500);
+    expect(fetched).toHaveLength(1);
+    expect(await image.getAttribute('src')).toBe(first);
+    expect(await page.locator('[data-testid=login-info]').count()).toBe(0);
+
+    await page.locator('#login-username').fill('admin');
+    await page.locator('#login-password').fill(server.adminPassword);
+    await page.locator('#login-captcha').fill('0000');
+    await page.locator('[data-testid=login-submit]').click();
+    // The server's answer to a wrong one (4005), not the form's "expired" without asking.
+    await page.locator('[data-testid=login-error]').filter({ hasText: zh.errors.captcha_wrong }).waitFor();
+    expect(await page.locator('[data-testid=login-error]').textContent()).not.toContain(zh.login.captcha_expired);
+    await expect.poll(() => fetched.length).toBe(2);
+    expect([...watch.cspViolations, ...watch.pageErrors]).toEqual([]);
+    await context.close();
+  });
 });

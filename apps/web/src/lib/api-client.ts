@@ -7,6 +7,7 @@ import { ApiError, envelopeError, forbiddenMessage, isFailEnvelope, isOwnAnswer,
 import { notifyError } from './feedback';
 import { i18n, localeState } from './i18n';
 import { LIMITS } from '@umbo/contracts/checks';
+import { noteServerDate } from './server-clock';
 import { clearToken, getToken } from './token';
 
 export interface RequestOptions {
@@ -81,6 +82,8 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DEL
     );
     throw new ApiError(timedOut ? 'timeout' : 'network', description, 0, undefined, undefined, true);
   }
+  // what the server's clock says (captcha and resend deadlines are times of its own)
+  noteServerDate(res.headers.get('date'));
   if (options.stream) {
     // The answer has started: a long download is not a timeout.
     window.clearTimeout(clock);

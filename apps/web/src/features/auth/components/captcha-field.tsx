@@ -7,6 +7,7 @@
 import { ErrorCodes } from '@umbo/contracts/errors';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { msUntilServerTime } from '../../../lib/server-clock';
 import { getCaptcha, type Captcha } from '../api/get-captcha';
 import type { AuthOptions } from '../api/get-auth-options';
 import { PlainField } from './plain-field';
@@ -53,8 +54,9 @@ export function useCaptchaGate(realmId: string | undefined, policy: CaptchaPolic
     (auto: boolean) => {
       setRenewed(auto);
       getCaptcha(realmId).then(
-        // The deadline on this clock: the server's expiresAt is on the server's (2 minutes at most).
-        (c) => setCaptcha({ ...c, deadline: Date.now() + Math.min(Math.max(c.expiresAt - Date.now(), 0), 120_000) }),
+        // The deadline on the monotonic clock: the server's expiresAt is on the server's clock
+        // (2 minutes at most), which this computer's may not agree with (lib/server-clock.ts).
+        (c) => setCaptcha({ ...c, deadline: performance.now() + Math.min(msUntilServerTime(c.expiresAt), 120_000) }),
         () => setCaptcha(undefined),
       );
     },
@@ -67,12 +69,12 @@ export function useCaptchaGate(realmId: string | undefined, policy: CaptchaPolic
   // Renew before the image expires, so the answer is never to a dead image.
   useEffect(() => {
     if (!shown || !captcha) return;
-    const timer = window.setTimeout(() => load(true), Math.max(captcha.deadline - Date.now() - RENEW_BEFORE_MS, 0));
+    const timer = window.setTimeout(() => load(true), Math.max(captcha.deadline - performance.now() - RENEW_BEFORE_MS, 0));
     return () => window.clearTimeout(timer);
   }, [shown, captcha, load]);
 
   const stale = () => {
-    if (!shown || !captcha || Date.now() < captcha.deadline) return false;
+    if (!shown || !captcha || performance.now() < captcha.deadline) return false;
     load(true);
     return true;
   };

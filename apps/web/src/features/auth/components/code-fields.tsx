@@ -7,6 +7,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeState } from '../../../lib/i18n';
+import { msUntilServerTime } from '../../../lib/server-clock';
 import { sendCode, useCall, type Channel, type CodePurpose, type Phone } from '../api/flows';
 import { DEFAULT_COUNTRY_CODE as DEFAULT_COUNTRY, isEmail, isMobileFor } from '@umbo/contracts/checks';
 import { CaptchaField, useCaptchaGate, type CaptchaPolicy } from './captcha-field';
@@ -74,7 +75,8 @@ export function CodeFields({ form, channel, purpose, realmId, regions, captchaPo
     if (gate.afterAttempt(failure)) onMessage({ info: t('login.captcha_needed') });
     if (issued) {
       sender.setSerialNo(issued.serialNo);
-      sender.setSeconds(Math.max(1, Math.min(60, Math.ceil((issued.resendAt - Date.now()) / 1000))));
+      // resendAt is on the server's clock (lib/server-clock.ts)
+      sender.setSeconds(Math.max(1, Math.min(60, Math.ceil(msUntilServerTime(issued.resendAt) / 1000))));
       onMessage({ info: t('flows.code_sent') });
     }
   };
