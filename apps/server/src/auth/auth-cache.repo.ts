@@ -12,6 +12,7 @@
  */
 import { CompiledQuery } from 'kysely';
 import { keepPrepared, soleWriterCountOf, syncReaderOf, type Db } from '../platform/db.js';
+import { sharedFreshRead } from '../platform/shared-read.js';
 import './auth-cache.tables.js';
 
 export function createAuthEpochRepo(db: Db) {
@@ -21,17 +22,25 @@ export function createAuthEpochRepo(db: Db) {
   const writesSoFar = soleWriterCountOf(db);
   if (!readNow) keepPrepared(sql);
   let known: { version: number; writes: number } | undefined;
+  /** The current version (it only grows). */
+  async function read(): Promise<number> {
+    const writes = writesSoFar?.();
+    if (writes !== undefined && known?.writes === writes) return known.version;
+    const row = readNow ? (readNow(sql) as { version: number | string } | undefined) : (await db.executeQuery<{ version: number | string }>(current)).rows[0];
+    if (!row) throw new Error('auth_epoch has no row: the database is not migrated');
+    const version = Number(row.version);
+    if (writes !== undefined) known = { version, writes };
+    return version;
+  }
   return {
-    /** The current version (it only grows). */
-    async read(): Promise<number> {
-      const writes = writesSoFar?.();
-      if (writes !== undefined && known?.writes === writes) return known.version;
-      const row = readNow ? (readNow(sql) as { version: number | string } | undefined) : (await db.executeQuery<{ version: number | string }>(current)).rows[0];
-      if (!row) throw new Error('auth_epoch has no row: the database is not migrated');
-      const version = Number(row.version);
-      if (writes !== undefined) known = { version, writes };
-      return version;
-    },
+    read,
+    /**
+     * The version as of after the call, one read shared by the callers that overlap
+     * (platform/shared-read.ts): what the guard's, the clients' and the realm settings' caches
+     * check, one instance for all three, so a request that passes two of them shares a read too.
+     * PostgreSQL: sent at the end of the turn, for every caller of that turn.
+     */
+    fresh: sharedFreshRead(read, { endOfTurn: !readNow }),
   };
 }
 

@@ -325,13 +325,69 @@ describe('sharedFreshRead', () => {
   });
 
   it('passes a failed read to its callers and reads again for the next ones', async () => {
-    let fail = true;
-    const fresh = sharedFreshRead(async () => {
-      if (fail) throw new Error('database away');
-      return 7;
-    });
-    await expect(fresh()).rejects.toThrow('database away');
-    fail = false;
-    expect(await fresh()).toBe(7);
+    for (const endOfTurn of [false, true]) {
+      let fail = true;
+      const fresh = sharedFreshRead(
+        async () => {
+          if (fail) throw new Error('database away');
+          return 7;
+        },
+        { endOfTurn },
+      );
+      await expect(fresh()).rejects.toThrow('database away');
+      fail = false;
+      expect(await fresh()).toBe(7);
+    }
+  });
+
+  it('end of turn (PostgreSQL): the callers of one turn share one read, sent after the last of them called', async () => {
+    let value = 0;
+    const reads: number[] = [];
+    const pending: (() => void)[] = [];
+    const read = () => {
+      reads.push(value);
+      const v = value;
+      return new Promise<number>((resolve) => pending.push(() => resolve(v)));
+    };
+    const fresh = sharedFreshRead(read, { endOfTurn: true });
+    const turn = [fresh(), fresh()];
+    value = 1; // a change answered before the third caller of this turn called
+    turn.push(fresh());
+    expect(reads).toEqual([]); // nothing sent in the callers' own turn
+    await new Promise((r) => setTimeout(r, 0)); // past this turn's check phase
+    expect(reads).toEqual([1]); // one read, after every one of them
+    const late = fresh(); // called while that read is under way: it cannot answer for this caller
+    value = 2;
+    pending.shift()!();
+    expect(await Promise.all(turn)).toEqual([1, 1, 1]);
+    await new Promise((r) => setTimeout(r, 0)); // past this turn's check phase
+    expect(reads).toEqual([1, 2]);
+    pending.shift()!();
+    expect(await late).toBe(2);
+  });
+
+  it('end of turn: 500 callers over 50 turns, each answered with a value read after it called', async () => {
+    let version = 0;
+    let reads = 0;
+    const fresh = sharedFreshRead(
+      async () => {
+        reads++;
+        const v = version;
+        await new Promise((r) => setTimeout(r, 1));
+        return v;
+      },
+      { endOfTurn: true },
+    );
+    const answers: Promise<void>[] = [];
+    for (let t = 0; t < 50; t++) {
+      for (let i = 0; i < 10; i++) {
+        version++; // a change before each caller
+        const seen = version;
+        answers.push(fresh().then((v) => expect(v).toBeGreaterThanOrEqual(seen)));
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(answers);
+    expect(reads).toBeLessThan(500 / 5);
   });
 });

@@ -45,7 +45,7 @@ export interface Resolved {
 }
 
 export interface AuthCacheDeps {
-  /** reads the current auth epoch */
+  /** the current auth epoch, read after the call and shared between callers (auth-cache.repo.ts `fresh`) */
   readEpoch(): Promise<number>;
   /** the uncached path: the live session and enabled account behind a token's hash, or undefined */
   authenticateHash(tokenHash: string): Promise<{ session: Session; account: Account } | undefined>;
@@ -63,7 +63,7 @@ interface Entry extends Resolved {
 export function createAuthCache(deps: AuthCacheDeps) {
   const { clock, freshForMs } = deps;
   const maxEntries = deps.maxEntries ?? 10_000;
-  const freshEpoch = sharedFreshRead(deps.readEpoch);
+  const freshEpoch = deps.readEpoch;
   const entries = new Map<string, Entry>();
   let epochSeen = 0;
   const counters = { hits: 0, misses: 0 };

@@ -16,20 +16,20 @@
  * client created later is found at once. Entries are frozen: a request cannot change what the
  * next one is given.
  */
-import { deepFreeze, sharedFreshRead } from '../platform/shared-read.js';
+import { deepFreeze } from '../platform/shared-read.js';
 import type { OAuthClient } from './clients.repo.js';
 
 export interface ClientCacheDeps {
   /** the uncached lookup (clients.repo.ts findByClientId) */
   findByClientId(realmId: string, clientId: string): Promise<OAuthClient | undefined>;
-  /** reads the current auth epoch (auth/auth-cache.repo.ts) */
+  /** the current auth epoch, read after the call and shared between callers (auth/auth-cache.repo.ts `fresh`) */
   readEpoch(): Promise<number>;
   maxEntries?: number;
 }
 
 export function createClientCache(deps: ClientCacheDeps) {
   const maxEntries = deps.maxEntries ?? 10_000;
-  const freshEpoch = sharedFreshRead(deps.readEpoch);
+  const freshEpoch = deps.readEpoch;
   const entries = new Map<string, OAuthClient>();
   let epochSeen = 0;
   const counters = { hits: 0, misses: 0 };

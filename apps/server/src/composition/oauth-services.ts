@@ -113,7 +113,7 @@ export function createOAuthProvider(i: OAuthProviderInputs) {
   // clients that authenticate, kept while the auth epoch holds (clients/client-cache.ts)
   const oauthClientCache = createClientCache({
     findByClientId: (realmId, clientId) => repos.clients.findByClientId(realmId, clientId),
-    readEpoch: repos.authEpoch.read,
+    readEpoch: repos.authEpoch.fresh,
   });
   const oauthClientAuth = createClientAuth({
     findClient: oauthClientCache.findByClientId,

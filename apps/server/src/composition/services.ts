@@ -89,7 +89,7 @@ export function createServices(i: ServiceInputs) {
   const siteTitle = config.siteTitle;
 
   // settings kept per instance while the auth epoch holds (realm edits bump it, migration 0031)
-  const realmPolicy = createRealmPolicy(repos.realms, { readEpoch: repos.authEpoch.read });
+  const realmPolicy = createRealmPolicy(repos.realms, { readEpoch: repos.authEpoch.fresh });
   // the audit trail: every later service may record events in its own transactions
   // issue 14: a bigdata realm's account events are queued for its data centre in the same transaction
   const audit = withBigdataEvents(createAuditService({ repo: repos.audit, clock }), {
@@ -147,7 +147,7 @@ export function createServices(i: ServiceInputs) {
     idleMs: config.sessionIdleMs,
     // the guard's cache of session, account and principal, checked against the auth epoch (auth/auth-cache.ts)
     loadPrincipal: perm.loadPrincipal,
-    readEpoch: repos.authEpoch.read,
+    readEpoch: repos.authEpoch.fresh,
   });
   // each realm's own sign-in protection (issue 11); an unknown realm gets today's defaults
   const throttlePolicyOfRealm = (realmId: string) =>

@@ -6,7 +6,7 @@
  */
 import { countryOf } from '../accounts/phone.js';
 import { assertThat, fail } from '../platform/errors.js';
-import { deepFreeze, sharedFreshRead } from '../platform/shared-read.js';
+import { deepFreeze } from '../platform/shared-read.js';
 import { readRealmSettings, type StoredRealmSettings } from './realm-settings.js';
 import type { RealmRepo } from './realms.repo.js';
 
@@ -20,7 +20,8 @@ export interface RealmPolicyOptions {
    * The auth epoch (migration 0021; realm changes bump it since 0031). With it, settings are
    * kept in memory and used while the epoch they were read under is current: a sign-in read
    * them four times (the form, the throttle, the audit's data-centre tap, the Ali Living hook),
-   * each a query and a JSON parse; now concurrent requests share one tiny read.
+   * each a query and a JSON parse; now concurrent requests share one tiny read (read after the
+   * call and shared between callers: auth/auth-cache.repo.ts `fresh`).
    */
   readEpoch?: () => Promise<number>;
   maxEntries?: number;
@@ -32,7 +33,7 @@ interface Entry {
 }
 
 export function createRealmPolicy(realms: RealmRepo, opts: RealmPolicyOptions = {}) {
-  const freshEpoch = opts.readEpoch && sharedFreshRead(opts.readEpoch);
+  const freshEpoch = opts.readEpoch;
   const maxEntries = opts.maxEntries ?? 1000;
   const entries = new Map<string, Entry>();
   let epochSeen = 0;
