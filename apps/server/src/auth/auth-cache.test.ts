@@ -14,7 +14,7 @@ import { createContext, type AppContext } from '../composition/context.js';
 import { openDb } from '../platform/db.js';
 import { createHarness, DB_TARGETS, describeBothDbs, PG_URL, testConfig, type Harness } from '../test/harness.js';
 import { ADMIN, as, bindRole, createPerson, createRealm, createService, issueSession, PASSWORD, tokenFor, type TestAccount } from '../test/kit.js';
-import { sharedFreshRead } from './auth-cache.js';
+import { sharedFreshRead } from '../platform/shared-read.js';
 
 const ACCOUNT = '/api/users/account';
 const PEOPLE = '/api/users/realms/master/accounts';
@@ -298,32 +298,6 @@ describe('auth cache: two instances on one PostgreSQL (issue 11) [postgres]', ()
 });
 
 describe('sharedFreshRead', () => {
-  it('gives every caller a value read after it called, sharing reads between concurrent callers', async () => {
-    let value = 0;
-    let reads = 0;
-    const pending: (() => void)[] = [];
-    // each read resolves when released, with the value current at its start
-    const read = () => {
-      reads++;
-      const v = value;
-      return new Promise<number>((resolve) => pending.push(() => resolve(v)));
-    };
-    const fresh = sharedFreshRead(read);
-    const first = fresh();
-    value = 1; // a change commits while the first read is under way
-    const second = fresh();
-    const third = fresh();
-    expect(reads).toBe(1);
-    pending.shift()!();
-    expect(await first).toBe(0);
-    await new Promise((r) => setTimeout(r, 0));
-    // the two callers that came during the first read share the next one, which sees the change
-    expect(reads).toBe(2);
-    pending.shift()!();
-    expect(await second).toBe(1);
-    expect(await third).toBe(1);
-  });
-
   it('passes a failed read to its callers and reads again for the next ones', async () => {
     for (const endOfTurn of [false, true]) {
       let fail = true;
@@ -340,54 +314,56 @@ describe('sharedFreshRead', () => {
     }
   });
 
-  it('end of turn (PostgreSQL): the callers of one turn share one read, sent after the last of them called', async () => {
-    let value = 0;
-    const reads: number[] = [];
-    const pending: (() => void)[] = [];
-    const read = () => {
-      reads.push(value);
-      const v = value;
-      return new Promise<number>((resolve) => pending.push(() => resolve(v)));
-    };
-    const fresh = sharedFreshRead(read, { endOfTurn: true });
-    const turn = [fresh(), fresh()];
-    value = 1; // a change answered before the third caller of this turn called
-    turn.push(fresh());
-    expect(reads).toEqual([]); // nothing sent in the callers' own turn
-    await new Promise((r) => setTimeout(r, 0)); // past this turn's check phase
-    expect(reads).toEqual([1]); // one read, after every one of them
-    const late = fresh(); // called while that read is under way: it cannot answer for this caller
-    value = 2;
-    pending.shift()!();
-    expect(await Promise.all(turn)).toEqual([1, 1, 1]);
-    await new Promise((r) => setTimeout(r, 0)); // past this turn's check phase
-    expect(reads).toEqual([1, 2]);
-    pending.shift()!();
-    expect(await late).toBe(2);
-  });
+  for (const endOfTurn of [false, true])
+    it(`${endOfTurn ? 'end of turn (PostgreSQL)' : 'at once (SQLite)'}: concurrent callers share one read, sent after the last of them called; a caller during a read waits for the next`, async () => {
+      let value = 0;
+      const reads: number[] = [];
+      const pending: (() => void)[] = [];
+      const read = () => {
+        reads.push(value);
+        const v = value;
+        return new Promise<number>((resolve) => pending.push(() => resolve(v)));
+      };
+      const fresh = sharedFreshRead(read, { endOfTurn });
+      const turn = [fresh(), fresh()];
+      value = 1; // a change answered before the third caller of this turn called
+      turn.push(fresh());
+      expect(reads).toEqual([]); // nothing sent while the callers' code runs
+      await new Promise((r) => setTimeout(r, 0)); // past this turn's check phase
+      expect(reads).toEqual([1]); // one read, after every one of them
+      const late = fresh(); // called while that read is under way: it cannot answer for this caller
+      value = 2;
+      pending.shift()!();
+      expect(await Promise.all(turn)).toEqual([1, 1, 1]);
+      await new Promise((r) => setTimeout(r, 0)); // past this turn's check phase
+      expect(reads).toEqual([1, 2]);
+      pending.shift()!();
+      expect(await late).toBe(2);
+    });
 
-  it('end of turn: 500 callers over 50 turns, each answered with a value read after it called', async () => {
-    let version = 0;
-    let reads = 0;
-    const fresh = sharedFreshRead(
-      async () => {
-        reads++;
-        const v = version;
-        await new Promise((r) => setTimeout(r, 1));
-        return v;
-      },
-      { endOfTurn: true },
-    );
-    const answers: Promise<void>[] = [];
-    for (let t = 0; t < 50; t++) {
-      for (let i = 0; i < 10; i++) {
-        version++; // a change before each caller
-        const seen = version;
-        answers.push(fresh().then((v) => expect(v).toBeGreaterThanOrEqual(seen)));
+  for (const endOfTurn of [false, true])
+    it(`${endOfTurn ? 'end of turn' : 'at once'}: 500 callers over 50 turns, each answered with a value read after it called`, async () => {
+      let version = 0;
+      let reads = 0;
+      const fresh = sharedFreshRead(
+        async () => {
+          reads++;
+          const v = version;
+          await new Promise((r) => setTimeout(r, 1));
+          return v;
+        },
+        { endOfTurn },
+      );
+      const answers: Promise<void>[] = [];
+      for (let t = 0; t < 50; t++) {
+        for (let i = 0; i < 10; i++) {
+          version++; // a change before each caller
+          const seen = version;
+          answers.push(fresh().then((v) => expect(v).toBeGreaterThanOrEqual(seen)));
+        }
+        await new Promise((r) => setImmediate(r));
       }
-      await new Promise((r) => setImmediate(r));
-    }
-    await Promise.all(answers);
-    expect(reads).toBeLessThan(500 / 5);
-  });
+      await Promise.all(answers);
+      expect(reads).toBeLessThan(500 / 5);
+    });
 });

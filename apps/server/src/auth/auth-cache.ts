@@ -26,10 +26,8 @@
 import type { Account } from '../accounts/accounts.repo.js';
 import type { Principal } from '../perm/perm.service.js';
 import type { Clock } from '../platform/clock.js';
-import { deepFreeze, sharedFreshRead } from '../platform/shared-read.js';
+import { deepFreeze } from '../platform/shared-read.js';
 import type { Session } from './sessions.repo.js';
-
-export { sharedFreshRead };
 
 export interface Resolved {
   session: Session;
