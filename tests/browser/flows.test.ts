@@ -133,6 +133,23 @@ describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium',
     await screenshot(page, 'sms-code-wrong');
   });
 
+  it("counts the resend wait as 60 s on a computer whose clock runs 5 minutes fast (the server's resendAt)", async () => {
+    const page = await visitor('zh-CN');
+    // The page's clock (Date, timers, performance) runs on from 5 minutes ahead of the server's;
+    // the console learns the server's time from the Date header of its answers.
+    await page.clock.install({ time: Date.now() + 5 * 60_000 });
+    await fakeCodeIssued(page, '/api/users/auth/sms-code');
+    await page.goto('/user/loginSSO');
+    await page.locator('[data-testid=method-sms]').click();
+    await page.locator('#login-sms-mobile').fill('13812345678');
+    await page.locator('[data-testid=login-sms-send-code]').click();
+    await page.locator('[data-testid=login-sms-info]').filter({ hasText: zh.flows.code_sent }).waitFor();
+    const button = page.locator('[data-testid=login-sms-send-code]');
+    // read on the browser's clock, resendAt was already 4 minutes past: the button came back after 1 s
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.textContent()).toMatch(/^(59|60) 秒后重新获取$/);
+  });
+
   it('shows the wrong-code message of an email sign-in in en-US', async () => {
     const page = await visitor('en-US');
     await fakeCodeIssued(page, '/api/users/auth/email-code');

@@ -2,7 +2,7 @@
  * The server's clock as this browser can tell it, for deadlines the server states as times of
  * its own (a captcha's expiresAt, a code's resendAt). A computer whose clock runs minutes fast
  * read every captcha as expired on arrival: the form fetched a new image without end and
- * answered "expired" to every try; one that ran slow waited minutes to resend a code.
+ * answered "expired" to every try, and its resend button came back after 1 s instead of 60.
  *
  * Every API answer carries the server's `Date` header (HTTP, whole seconds). While the two
  * clocks agree within OFF_BY_MS the browser's own (milliseconds) is used; beyond that the
