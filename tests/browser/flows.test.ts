@@ -116,8 +116,8 @@ describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium',
     await screenshot(page, 'sms-captcha-wrong');
   });
 
-  it('shows the wrong-code message of an SMS sign-in in zh-CN, with the 60 s countdown', async () => {
-    const page = await visitor('zh-CN');
+  /** An SMS code asked for on the zh-CN sign-in page (the request stood in for): the resend button shows its 60 s wait. */
+  async function smsCodeSent(page: Page): Promise<void> {
     await fakeCodeIssued(page, '/api/users/auth/sms-code');
     await page.goto('/user/loginSSO');
     await page.locator('[data-testid=method-sms]').click();
@@ -127,6 +127,11 @@ describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium',
     const button = page.locator('[data-testid=login-sms-send-code]');
     expect(await button.isDisabled()).toBe(true);
     expect(await button.textContent()).toMatch(/^(59|60) 秒后重新获取$/);
+  }
+
+  it('shows the wrong-code message of an SMS sign-in in zh-CN, with the 60 s countdown', async () => {
+    const page = await visitor('zh-CN');
+    await smsCodeSent(page);
     await page.locator('#login-sms-code').fill('123456');
     await page.locator('[data-testid=login-sms-submit]').click();
     await page.locator('[data-testid=login-sms-error]').filter({ hasText: zh.errors.code_invalid }).waitFor();
@@ -136,18 +141,10 @@ describe.skipIf(!browserPresent && !browserRequired)('public flows in Chromium',
   it("counts the resend wait as 60 s on a computer whose clock runs 5 minutes fast (the server's resendAt)", async () => {
     const page = await visitor('zh-CN');
     // The page's clock (Date, timers, performance) runs on from 5 minutes ahead of the server's;
-    // the console learns the server's time from the Date header of its answers.
+    // the console learns the server's time from the Date header of its answers. Read on the
+    // browser's clock, resendAt was 4 minutes past and the button came back after 1 s.
     await page.clock.install({ time: Date.now() + 5 * 60_000 });
-    await fakeCodeIssued(page, '/api/users/auth/sms-code');
-    await page.goto('/user/loginSSO');
-    await page.locator('[data-testid=method-sms]').click();
-    await page.locator('#login-sms-mobile').fill('13812345678');
-    await page.locator('[data-testid=login-sms-send-code]').click();
-    await page.locator('[data-testid=login-sms-info]').filter({ hasText: zh.flows.code_sent }).waitFor();
-    const button = page.locator('[data-testid=login-sms-send-code]');
-    // read on the browser's clock, resendAt was already 4 minutes past: the button came back after 1 s
-    expect(await button.isDisabled()).toBe(true);
-    expect(await button.textContent()).toMatch(/^(59|60) 秒后重新获取$/);
+    await smsCodeSent(page);
   });
 
   it('shows the wrong-code message of an email sign-in in en-US', async () => {
