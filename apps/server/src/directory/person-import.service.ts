@@ -234,20 +234,23 @@ export function createPersonImportService(deps: PersonImportDeps) {
       now,
     }));
     try {
-      const created = await transact(async (trx) => {
-        // Checked again in the transaction: another import may have taken a name since.
-        const late = await takenInRealm(realmId, rows, trx);
-        if (late.length) throw fail('IMPORT_REJECTED', report(false, total, late, 0));
-        const n = await accounts.insertPersons(people, trx);
-        const event: AuditInput = { realmId, actor: call.actor, action: 'account.import', result: 'ok', request: call.request, detail: { count: n } };
-        await audit.record(event, trx);
-        await deps.accountsCreated(
-          event,
-          people.map((p) => ({ id: p.id!, username: p.username })),
-          trx,
-        );
-        return n;
-      });
+      const created = await transact(
+        async (trx) => {
+          // Checked again in the transaction: another import may have taken a name since.
+          const late = await takenInRealm(realmId, rows, trx);
+          if (late.length) throw fail('IMPORT_REJECTED', report(false, total, late, 0));
+          const n = await accounts.insertPersons(people, trx);
+          const event: AuditInput = { realmId, actor: call.actor, action: 'account.import', result: 'ok', request: call.request, detail: { count: n } };
+          await audit.record(event, trx);
+          await deps.accountsCreated(
+            event,
+            people.map((p) => ({ id: p.id!, username: p.username })),
+            trx,
+          );
+          return n;
+        },
+        { large: true },
+      );
       return report(false, total, [], created);
     } catch (err) {
       if (isUniqueViolation(err)) throw fail('IMPORT_REJECTED', { reason: 'concurrent_change' });

@@ -180,3 +180,56 @@ describe('[sqlite] one commit for the transactions of one turn', () => {
     expect(await rowsOf(db, 'probe')).toEqual([4, 5]);
   });
 });
+
+describe('[sqlite] what a group costs beside the database', () => {
+  // SQLite's temporary files are unlinked at once and named etilqs_*: only the process's open
+  // descriptors show them.
+  const tempFilesOpen = () =>
+    fs
+      .readdirSync('/proc/self/fd')
+      .map((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      })
+      .filter((target) => target.includes('etilqs_'));
+
+  it('transactions that change many pages together keep their savepoint copies in memory: no temporary file is written', async () => {
+    const { db } = openSqliteFile();
+    const transact = transactOn(db);
+    await sql`create table probe (id integer primary key, v text)`.execute(db);
+    await transact(async (trx) => {
+      for (let i = 0; i < 2000; i++) await sql`insert into probe values (${i}, ${'x'.repeat(200)})`.execute(trx);
+    });
+    // ~120 pages changed by each, inside its savepoint: past SQLite's 64 KiB they went to a file
+    await Promise.all(Array.from({ length: 10 }, (_, i) => transact((trx) => sql`update probe set v = ${String(i).repeat(200)}`.execute(trx))));
+    expect(tempFilesOpen()).toEqual([]);
+    expect(await sql<{ v: string }>`select distinct v from probe`.execute(db).then((r) => r.rows)).toEqual([{ v: '9'.repeat(200) }]);
+  });
+
+  it('a large transaction (a realm deleted or imported) commits in a group of its own: those asked before it are answered before it runs, those after it wait for it', async () => {
+    const { db } = openSqliteFile();
+    const transact = transactOn(db);
+    await sql`create table probe (id integer primary key)`.execute(db);
+    const answered: number[] = [];
+    const small = (id: number) => transact((trx) => sql`insert into probe values (${id})`.execute(trx)).then(() => void answered.push(id));
+    const before = [small(1), small(2)];
+    const large = transact(
+      async (trx) => {
+        // a macrotask's worth of waiting: answers of a group committed before this one have come
+        await new Promise((r) => setTimeout(r, 5));
+        const seen = (await sql<{ n: number }>`select count(*) as n from probe`.execute(trx)).rows[0]!.n;
+        await sql`insert into probe values (3)`.execute(trx);
+        return { answeredWhileRunning: [...answered], seen };
+      },
+      { large: true },
+    );
+    const after = [small(4)];
+    expect(await large).toEqual({ answeredWhileRunning: [1, 2], seen: 2 });
+    await Promise.all([...before, ...after]);
+    expect(answered).toEqual([1, 2, 4]);
+    expect(await rowsOf(db, 'probe')).toEqual([1, 2, 3, 4]);
+  });
+});

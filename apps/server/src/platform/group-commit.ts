@@ -16,13 +16,14 @@
  * PostgreSQL keeps one transaction per call (its connections commit in parallel).
  */
 import type { ControlledTransaction } from 'kysely';
-import type { Database, Db, Transact } from './db.js';
+import type { Database, Db, Transact, TransactOptions } from './db.js';
 
 /** Transactions in one group at most: a group holds the connection while it runs. */
 export const GROUP_MAX = 64;
 
 interface Member {
   work: (trx: Db) => Promise<unknown>;
+  large: boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
 }
@@ -91,7 +92,9 @@ export function groupCommitOn(db: Db, conn: GroupConnection): Transact {
 
   function drain(): void {
     scheduled = false;
-    const members = queue.splice(0, GROUP_MAX);
+    // A large transaction commits in a group of its own, with no savepoint (TransactOptions).
+    const large = queue.findIndex((m) => m.large);
+    const members = queue.splice(0, large === 0 ? 1 : large > 0 ? Math.min(large, GROUP_MAX) : GROUP_MAX);
     if (queue.length > 0) schedule();
     void runGroup(members);
   }
@@ -103,9 +106,9 @@ export function groupCommitOn(db: Db, conn: GroupConnection): Transact {
     setImmediate(drain);
   }
 
-  return <T>(work: (trx: Db) => Promise<T>) =>
+  return <T>(work: (trx: Db) => Promise<T>, options?: TransactOptions) =>
     new Promise<T>((resolve, reject) => {
-      queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
+      queue.push({ work, large: options?.large === true, resolve: resolve as (v: unknown) => void, reject });
       schedule();
     });
 }

@@ -273,36 +273,39 @@ export function createRealmTransferService(deps: {
       secretsToEnterAgain: toEnterAgain,
     };
     try {
-      await transact(async (trx) => {
-        const now = clock.now();
-        const row = { id: target, name: doc.realm.domain, description: doc.realm.description, settings: JSON.stringify(settings), updated_at: now };
-        if (existing) await realms.replaceRealm(row, trx);
-        else await realms.insertRealm({ ...row, created_at: now }, trx);
-        for (const hook of deps.onImported ?? []) await hook(target, trx);
-        for (const role of doc.roles) {
-          const permissions = role.permissions as PermissionGrant[];
-          const res = await roles.upsertRealmRole(
-            { id: role.id, realm_id: target, name: role.name, description: role.description, permissions, created_at: now },
+      await transact(
+        async (trx) => {
+          const now = clock.now();
+          const row = { id: target, name: doc.realm.domain, description: doc.realm.description, settings: JSON.stringify(settings), updated_at: now };
+          if (existing) await realms.replaceRealm(row, trx);
+          else await realms.insertRealm({ ...row, created_at: now }, trx);
+          for (const hook of deps.onImported ?? []) await hook(target, trx);
+          for (const role of doc.roles) {
+            const permissions = role.permissions as PermissionGrant[];
+            const res = await roles.upsertRealmRole(
+              { id: role.id, realm_id: target, name: role.name, description: role.description, permissions, created_at: now },
+              trx,
+            );
+            report.roles[res.created ? 'create' : 'replace'].push(role.name);
+          }
+          if (doc.accounts) await importAccounts(target, doc.accounts, now, report, trx);
+          const detail = { created: !existing, roles: doc.roles.length, accounts: doc.accounts?.length ?? 0 };
+          await audit.record(
+            {
+              realmId: target,
+              actor: caller.actor,
+              action: 'realm.import',
+              target: { type: 'realm', id: target, name: row.name },
+              result: 'ok',
+              request: caller.request,
+              detail,
+            },
             trx,
           );
-          report.roles[res.created ? 'create' : 'replace'].push(role.name);
-        }
-        if (doc.accounts) await importAccounts(target, doc.accounts, now, report, trx);
-        const detail = { created: !existing, roles: doc.roles.length, accounts: doc.accounts?.length ?? 0 };
-        await audit.record(
-          {
-            realmId: target,
-            actor: caller.actor,
-            action: 'realm.import',
-            target: { type: 'realm', id: target, name: row.name },
-            result: 'ok',
-            request: caller.request,
-            detail,
-          },
-          trx,
-        );
-        if (dryRun) throw new DryRunDone(report);
-      });
+          if (dryRun) throw new DryRunDone(report);
+        },
+        { large: true },
+      );
     } catch (err) {
       if (err instanceof DryRunDone) return err.report;
       if (isUniqueViolation(err)) throw invalid(doc.accounts ? 'accounts' : 'realm', 'duplicate (user name, email or phone already taken)');

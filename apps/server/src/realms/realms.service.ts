@@ -147,29 +147,32 @@ export function createRealmsService(deps: {
     assertThat(realmId !== MASTER_REALM, 'REALM_PROTECTED');
     const realm = await realms.findRealmById(realmId);
     assertThat(realm, 'NOT_FOUND');
-    return transact(async (trx) => {
-      const accountCount = await accounts.countAccounts(realmId, {}, trx);
-      if (accountCount > 0 && !(body.confirmDeleteEverything === true && body.accountCount === accountCount)) {
-        throw fail('REALM_NOT_EMPTY', { accountCount });
-      }
-      for (const deleteAllInRealm of deps.contents) await deleteAllInRealm(realmId, trx);
-      assertThat(await realms.deleteRealm(realmId, trx), 'NOT_FOUND');
-      // Kept in master's trail: the platform's administrators did it, and the realm's own
-      // trail is no longer anybody's to read once the realm is gone.
-      await audit.record(
-        {
-          realmId: MASTER_REALM,
-          actor: caller.actor,
-          action: 'realm.delete',
-          target: { type: 'realm', id: realmId, name: realm.name },
-          result: 'ok',
-          request: caller.request,
-          detail: { accountCount },
-        },
-        trx,
-      );
-      return { realmId, accountCount };
-    });
+    return transact(
+      async (trx) => {
+        const accountCount = await accounts.countAccounts(realmId, {}, trx);
+        if (accountCount > 0 && !(body.confirmDeleteEverything === true && body.accountCount === accountCount)) {
+          throw fail('REALM_NOT_EMPTY', { accountCount });
+        }
+        for (const deleteAllInRealm of deps.contents) await deleteAllInRealm(realmId, trx);
+        assertThat(await realms.deleteRealm(realmId, trx), 'NOT_FOUND');
+        // Kept in master's trail: the platform's administrators did it, and the realm's own
+        // trail is no longer anybody's to read once the realm is gone.
+        await audit.record(
+          {
+            realmId: MASTER_REALM,
+            actor: caller.actor,
+            action: 'realm.delete',
+            target: { type: 'realm', id: realmId, name: realm.name },
+            result: 'ok',
+            request: caller.request,
+            detail: { accountCount },
+          },
+          trx,
+        );
+        return { realmId, accountCount };
+      },
+      { large: true },
+    );
   }
 
   return { list, detail, create, update, remove };
