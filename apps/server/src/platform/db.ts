@@ -9,6 +9,7 @@ import type Pg from 'pg';
 import { onFirstUse } from './packages.js';
 import { SearchPathPostgresDialect } from './pg-introspector.js';
 import { groupCommitOn } from './group-commit.js';
+import { checkpointOffTheLoop } from './wal-checkpoint.js';
 import { writeBatchOn } from './write-batch.js';
 
 /** Each driver is loaded when a database of its kind is opened (a server uses one of them; pg alone ~2.7 MB of heap). */
@@ -188,11 +189,11 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  // A checkpoint (two fsyncs and the copy of every page the WAL holds) runs inside the commit
-  // that crosses this many WAL pages, on the event loop. At SQLite's 1,000 (4 MB) a federated
-  // sign-in storm checkpointed every ~40 sign-ins, two thirds of all commit time (issue 14
-  // bench); at 4,000 (16 MB of WAL at most) a page written again and again is copied once per
-  // checkpoint and the fsyncs are a quarter as many: ~5 % less CPU a sign-in, shorter loop stalls.
+  // A checkpoint (two fsyncs and the copy of every page the WAL holds) ran inside the commit
+  // that crossed SQLite's 1,000 pages (4 MB): in a federated sign-in storm every ~40 sign-ins,
+  // two thirds of all commit time (issue 14 bench). At 4,000 (16 MB) a page written again and
+  // again is copied once per checkpoint and the fsyncs are a quarter as many. The server's own
+  // file is checkpointed by wal-checkpoint.ts instead, its WAL flushed off the event loop first.
   sqlite.pragma('wal_autocheckpoint = 4000');
   // Every write inside a transaction (a write batch, a group commit's savepoints) copies the
   // pages it changes to a statement journal first, so that it can fail alone. Past 64 KiB a
@@ -272,6 +273,7 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     return database.prepare(source).readonly ? runOne(source, parameters) : batched(source, parameters, fallback);
   });
   if (!opts.shared) writeCounts.set(db, () => writes);
+  const checkpointer = !opts.shared && file !== '' && file !== ':memory:' ? checkpointOffTheLoop(sqlite, `${file}-wal`, () => writes) : undefined;
   groupedTransacts.set(
     db,
     groupCommitOn(db, {
@@ -300,7 +302,10 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
         sqlite.pragma(`busy_timeout = ${previous}`);
       }
     },
-    close: () => db.destroy(),
+    close: () => {
+      checkpointer?.stop();
+      return db.destroy();
+    },
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
   };
 }
