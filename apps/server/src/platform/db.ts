@@ -199,9 +199,20 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
   // pages it changes to a statement journal first, so that it can fail alone. Past 64 KiB a
   // transaction's journal spilled to a temporary file: two pwrite calls per page copied, five
   // times the WAL's own writes, ~40 % of a federated sign-in's CPU (issue 14 bench: 1.08 →
-  // 0.67 ms). In memory it is a copy; temporary tables and indexes stay in memory too, and
-  // umbo's queries keep those small (keyset paging, no unindexed sorts of whole tables).
-  sqlite.pragma('temp_store = MEMORY');
+  // 0.67 ms). SQLite keeps the journal in memory when temp_store is MEMORY as the write
+  // transaction begins, so the batch and the group transactions set it for their span. Outside
+  // them it stays on disk: there a large sort (a dashboard's count of a month of events, an
+  // index built by a migration) spills past the cache instead of growing the process (+110 MB
+  // for an index over 1,000,000 accounts in memory, +32 MB spilled). Allowed inside a
+  // transaction while no TEMP table exists (umbo creates none); a refusal only costs speed.
+  // (SQLite applies this pragma as it compiles it: a kept prepared statement would not set it again)
+  const journalsIn = (where: 'memory' | 'disk') => {
+    try {
+      sqlite.exec(where === 'memory' ? 'pragma temp_store = memory' : 'pragma temp_store = default');
+    } catch {
+      // a TEMP table exists: the journal may spill to a file, as SQLite does by default
+    }
+  };
   let writes = 0;
   // Kysely prepares every query anew; better-sqlite3 statements are reusable, and preparing
   // is a measurable share of a sign-in, so keep the prepared ones (bounded). A statement
@@ -260,12 +271,27 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     stmt.run();
   };
   const inTransaction = () => sqlite.inTransaction;
+  const ended = (source: string) => {
+    try {
+      exec(source);
+    } finally {
+      journalsIn('disk');
+    }
+  };
   const batched = writeBatchOn({
     inTransaction,
     run: runOne,
-    begin: () => exec('begin'),
-    commit: () => exec('commit'),
-    rollback: () => exec('rollback'),
+    begin: () => {
+      journalsIn('memory');
+      try {
+        exec('begin');
+      } catch (err) {
+        journalsIn('disk');
+        throw err;
+      }
+    },
+    commit: () => ended('commit'),
+    rollback: () => ended('rollback'),
   });
   syncRunners.set(db, (source, parameters, fallback) => {
     if (sqlite.inTransaction) return undefined;
@@ -279,8 +305,14 @@ function openSqlite(file: string, opts: OpenDbOptions): DbHandle {
     groupCommitOn(db, {
       inTransaction,
       exec,
-      opened: (trx) => inlineRunners.set(trx, (source, parameters) => (sqlite.inTransaction ? runOne(source, parameters) : undefined)),
-      closing: (trx) => inlineRunners.delete(trx),
+      opened: (trx) => {
+        journalsIn('memory');
+        inlineRunners.set(trx, (source, parameters) => (sqlite.inTransaction ? runOne(source, parameters) : undefined));
+      },
+      closing: (trx) => {
+        inlineRunners.delete(trx);
+        journalsIn('disk');
+      },
     }),
   );
   return {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PG_URL } from '../test/harness.js';
-import { openDb, transactOn, type Db, type DbHandle } from './db.js';
+import { openDb, syncRunnerOf, transactOn, type Db, type DbHandle } from './db.js';
 
 let dbh: DbHandle | undefined;
 let dir: string | undefined;
@@ -207,6 +207,35 @@ describe('[sqlite] what a group costs beside the database', () => {
     await Promise.all(Array.from({ length: 10 }, (_, i) => transact((trx) => sql`update probe set v = ${String(i).repeat(200)}`.execute(trx))));
     expect(tempFilesOpen()).toEqual([]);
     expect(await sql<{ v: string }>`select distinct v from probe`.execute(db).then((r) => r.rows)).toEqual([{ v: '9'.repeat(200) }]);
+  });
+
+  it('writes outside a transaction batched in one turn keep their statement journals in memory too: no temporary file is written', async () => {
+    const { db } = openSqliteFile();
+    // a unique column: an update that could fail half-way needs a statement journal
+    await sql`create table probe (id integer primary key, v text unique)`.execute(db);
+    await transactOn(db)(async (trx) => {
+      for (let i = 0; i < 2000; i++) await sql`insert into probe values (${i}, ${'x'.repeat(200) + i})`.execute(trx);
+    });
+    const run = syncRunnerOf(db)!;
+    const update = 'update probe set v = ? || id';
+    await Promise.all(Array.from({ length: 10 }, (_, i) => run(update, [String(i).repeat(200)], () => Promise.reject(new Error('not batched')))));
+    expect(tempFilesOpen()).toEqual([]);
+    expect(await sql<{ v: string }>`select v from probe where id = 7`.execute(db).then((r) => r.rows)).toEqual([{ v: '9'.repeat(200) + 7 }]);
+  });
+
+  it('outside the batch and the group transactions SQLite keeps its default temporary store (large sorts spill to disk)', async () => {
+    const { db } = openSqliteFile();
+    const store = async (on: Db) => (await sql<{ temp_store: number }>`pragma temp_store`.execute(on)).rows[0]!.temp_store;
+    expect(await store(db)).toBe(0);
+    expect(await transactOn(db)((trx) => store(trx))).toBe(2);
+    expect(await store(db)).toBe(0);
+    await expect(
+      transactOn(db)(async (trx) => {
+        await store(trx);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect(await store(db)).toBe(0);
   });
 
   it('a large transaction (a realm deleted or imported) commits in a group of its own: those asked before it are answered before it runs, those after it wait for it', async () => {

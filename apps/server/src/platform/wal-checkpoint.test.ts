@@ -58,19 +58,20 @@ const walDescriptors = (wal: string) =>
 describe('[sqlite] WAL checkpoints off the event loop', () => {
   it('sustained writes: the WAL is checkpointed and reused, so it stays near its threshold while the database grows', async () => {
     const { file, wal, write } = open();
-    let largest = 0;
-    // ~4 MB of rows, a 256 KB threshold: without checkpoints the WAL would hold all of it
-    for (let i = 0; i < 4000; i++) {
-      write();
-      if (i % 50 === 49) {
-        await sleep(15);
-        largest = Math.max(largest, fs.statSync(wal).size);
-      }
+    const sizes: number[] = [];
+    // ten bursts of 100 rows (each its own commit, ~0.5 MB of WAL) past a 256 KB threshold:
+    // without checkpoints the WAL would hold all ~5 MB; with them each burst's frames go into
+    // the database and the next burst starts the WAL over. Each burst waits for its checkpoint
+    // (however slow a busy disk is).
+    for (let burst = 1; burst <= 10; burst++) {
+      for (let i = 0; i < 100; i++) write();
+      sizes.push(fs.statSync(wal).size);
+      await vi.waitFor(() => expect(checkpointer!.runs).toBeGreaterThanOrEqual(burst), { timeout: 10_000, interval: 5 });
     }
-    await sleep(50);
-    expect(checkpointer!.runs).toBeGreaterThan(5);
-    expect(largest).toBeLessThan(1024 * 1024);
-    expect(fs.statSync(file).size).toBeGreaterThan(3 * 1024 * 1024);
+    expect(Math.max(...sizes)).toBeLessThan(1.5 * 1024 * 1024);
+    expect(Math.max(...sizes)).toBe(sizes[0]);
+    // every row is in the database file itself
+    expect(fs.statSync(file).size).toBeGreaterThan(900 * 1024);
   });
 
   it('the WAL is flushed through a descriptor of its own on the thread pool (fs.fsync with a callback) before SQLite checkpoints', async () => {
